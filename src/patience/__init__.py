@@ -1,0 +1,1 @@
+"""Patience: patience (solitaire) card games, their rules engine, solvers and web app."""
