@@ -1,0 +1,112 @@
+# Patience — build frame.  `make run`, `make test`; `make help` lists the rest.
+#
+# Everything runs from a project-local virtualenv (.venv) that is (re)built from
+# requirements.lock whenever that file or pyproject.toml changes.
+
+SHELL := /bin/bash
+.SHELLFLAGS := -eu -o pipefail -c
+.DEFAULT_GOAL := help
+
+# Interpreter used to create .venv: python3.11 if present, else python3.
+PYTHON ?= $(shell command -v python3.11 2>/dev/null || command -v python3 2>/dev/null)
+UV_VERSION := 0.13.9
+
+VENV := .venv
+BIN := $(VENV)/bin
+STAMP := $(VENV)/.stamp
+UV := $(BIN)/uv
+
+# Paths that ruff looks at (only those that exist, so a missing bench/ is no error).
+LINT_PATHS := $(wildcard src tests bench)
+
+# Extra prerequisites of `make test`. Set to `browser` once e2e tests exist
+# (`make browser` is a no-op when /usr/bin/chromium is already installed).
+TEST_DEPS ?=
+# pytest workers (xdist). `make test PYTEST_WORKERS=0` runs in-process. Benchmark fixtures run
+# their function once here (--benchmark-disable); real timings come from `make bench`.
+PYTEST_WORKERS ?= 2
+PYTEST_ARGS ?=
+
+SUDO := $(shell [ "$$(id -u)" = 0 ] || echo sudo)
+
+.PHONY: help venv run test lint typecheck pytest fmt bench browser lock clean distclean
+
+help:
+	@echo "make run        play klondike in the terminal (builds .venv first)"
+	@echo "make test       lint + typecheck + pytest"
+	@echo "make lint       ruff check + ruff format --check"
+	@echo "make typecheck  mypy src"
+	@echo "make pytest     pytest only (PYTEST_ARGS=..., PYTEST_WORKERS=$(PYTEST_WORKERS))"
+	@echo "make fmt        ruff check --fix + ruff format"
+	@echo "make bench      python bench/playouts.py"
+	@echo "make browser    apt-get install chromium if /usr/bin/chromium is missing"
+	@echo "make lock       re-resolve requirements.lock with uv (UPGRADE=1 to take newest)"
+	@echo "make clean      remove caches and build output; distclean also removes .venv"
+
+# ---------------------------------------------------------------- environment
+
+venv: $(STAMP)
+
+$(STAMP): pyproject.toml requirements.lock
+	@if [ -z "$(PYTHON)" ]; then echo "error: need python3.11 (or python3) on PATH" >&2; exit 1; fi
+	@if [ ! -x $(BIN)/python ]; then \
+	  rm -rf $(VENV); \
+	  $(PYTHON) -m venv $(VENV) || { rm -rf $(VENV); \
+	    echo "error: '$(PYTHON) -m venv' failed; on Debian: apt-get install python3-venv" >&2; exit 1; }; \
+	fi
+	$(BIN)/python -m pip install --quiet --disable-pip-version-check uv==$(UV_VERSION)
+	$(UV) pip install --quiet --python $(BIN)/python -r requirements.lock
+	$(UV) pip install --quiet --python $(BIN)/python --no-deps -e .
+	@touch $@
+
+# Re-resolve the lock from pyproject.toml (runtime deps + the `dev` extra).
+# Existing pins are kept where they still fit unless UPGRADE=1.
+lock: $(STAMP)
+	@cp requirements.lock $(VENV)/lock.tmp
+	$(UV) pip compile pyproject.toml --extra dev --python-version 3.11 \
+	  --no-header --no-annotate --quiet $(if $(UPGRADE),--upgrade) -o $(VENV)/lock.tmp
+	@grep -v '^[[:space:]]*#' $(VENV)/lock.tmp | sed 's/[[:space:]]*$$//' | grep -v '^$$' > requirements.lock
+	@rm -f $(VENV)/lock.tmp
+	@echo "requirements.lock: $$(wc -l < requirements.lock) pins"
+
+# ---------------------------------------------------------------- use
+
+run: $(STAMP)
+	$(BIN)/patience play klondike
+
+bench: $(STAMP)
+	$(BIN)/python bench/playouts.py
+
+# ---------------------------------------------------------------- checks
+
+test: $(TEST_DEPS) lint typecheck pytest
+
+lint: $(STAMP)
+	$(BIN)/ruff check $(LINT_PATHS)
+	$(BIN)/ruff format --check $(LINT_PATHS)
+
+typecheck: $(STAMP)
+	$(BIN)/mypy src
+
+pytest: $(STAMP)
+	$(BIN)/python -m pytest --benchmark-disable \
+	  $(if $(filter-out 0,$(PYTEST_WORKERS)),-n $(PYTEST_WORKERS)) $(PYTEST_ARGS)
+
+fmt: $(STAMP)
+	$(BIN)/ruff check --fix $(LINT_PATHS)
+	$(BIN)/ruff format $(LINT_PATHS)
+
+# Debian's Chromium, for the Playwright e2e tests (launched with executable_path=/usr/bin/chromium;
+# Playwright's own browser download cannot work here).
+browser:
+	@if [ -x /usr/bin/chromium ]; then echo "chromium: $$(/usr/bin/chromium --version 2>/dev/null || echo present)"; \
+	else $(SUDO) apt-get update && $(SUDO) env DEBIAN_FRONTEND=noninteractive apt-get install -y chromium; fi
+
+# ---------------------------------------------------------------- cleanup
+
+clean:
+	rm -rf build dist src/*.egg-info .pytest_cache .mypy_cache .ruff_cache .hypothesis .benchmarks
+	find . -path ./$(VENV) -prune -o -name __pycache__ -type d -exec rm -rf {} +
+
+distclean: clean
+	rm -rf $(VENV)
