@@ -1,0 +1,20 @@
+"""Typed errors with a reason a person can read."""
+
+from __future__ import annotations
+
+
+class IllegalMove(ValueError):
+    """A move the rules refuse. The position is left untouched.
+
+    ``code`` is stable (for translations and tests); ``params`` fills the message's blanks.
+    """
+
+    def __init__(self, code: str, message: str, **params: str) -> None:
+        super().__init__(message)
+        self.code = code
+        self.message = message
+        self.params = params
+
+
+class NotationError(ValueError):
+    """A move or position text that cannot be read."""

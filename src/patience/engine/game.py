@@ -1,0 +1,174 @@
+"""A game being played: a start position, the player's moves, undo and redo.
+
+>>> game = Game.new("freecell", deal=1)
+>>> game.play_text("3a")
+>>> game.moves_text()
+['3a']
+>>> game.undo()
+>>> game.position == game.start
+True
+"""
+
+from __future__ import annotations
+
+from collections.abc import Mapping, Sequence
+from dataclasses import dataclass
+from functools import cache
+
+from patience.engine.core import Engine, Outcome
+from patience.engine.errors import IllegalMove, NotationError
+from patience.engine.position import Move, Position
+from patience.games import get_game
+from patience.games.registry import GameInfo, Options
+from patience.rules.game import Rules
+from patience.rules.table import Table
+
+
+@cache
+def engine_for(rules: Rules) -> Engine:
+    """The compiled engine of these rules (one per distinct rules value)."""
+    return Engine(rules)
+
+
+def start_position(info: GameInfo, options: Mapping[str, str] | None, deal: int) -> Position:
+    """The position before the first move of deal ``deal`` (same in every release)."""
+    if deal < 1:
+        raise ValueError("deal numbers start at 1")
+    rules = info.rules(options)
+    table = Table.empty(len(rules.piles))
+    cards = iter(info.order(rules, deal))
+    rules.deal(rules, cards, table)
+    if next(cards, None) is not None:
+        raise AssertionError(f"{info.id}: the deal script left cards undealt")
+    engine = engine_for(rules)
+    engine._settle(table)
+    return Position.from_table(table)
+
+
+@dataclass(frozen=True)
+class SavedGame:
+    """Everything needed to bring a game back: replaying ``moves`` from the deal."""
+
+    game_id: str
+    options: Options
+    deal: int
+    moves: tuple[str, ...]
+
+
+class Game:
+    """One deal of one game, with its history.
+
+    A player's move and the automatic moves it triggers form one step: :meth:`undo` takes
+    back the whole step, :meth:`redo` plays it again. Playing a new move drops the redo line.
+    """
+
+    def __init__(self, info: GameInfo, options: Mapping[str, str] | None = None, deal: int = 1):
+        self.info = info
+        self.options: Options = info.canonical(options)
+        self.deal = deal
+        self.rules = info.rules(dict(self.options))
+        self.engine = engine_for(self.rules)
+        self.start = start_position(info, dict(self.options), deal)
+        self._positions: list[Position] = [self.start]
+        self._moves: list[Move] = []
+        self._undone: list[Move] = []
+
+    @classmethod
+    def new(cls, game_id: str, options: Mapping[str, str] | None = None, deal: int = 1) -> Game:
+        """Start deal ``deal`` of the game with this id."""
+        return cls(get_game(game_id), options, deal)
+
+    # ------------------------------------------------------------------ state
+
+    @property
+    def position(self) -> Position:
+        return self._positions[-1]
+
+    @property
+    def moves(self) -> tuple[Move, ...]:
+        """The player's moves so far (automatic moves are not listed)."""
+        return tuple(self._moves)
+
+    def legal_moves(self) -> list[Move]:
+        return self.engine.legal_moves(self.position)
+
+    def outcome(self) -> Outcome:
+        return self.engine.outcome(self.position)
+
+    def safe_foundation_moves(self) -> list[Move]:
+        return self.engine.safe_foundation_moves(self.position)
+
+    # ------------------------------------------------------------------ playing
+
+    def play(self, move: Move) -> None:
+        """Play ``move``; :class:`IllegalMove` (with the reason) leaves everything as it was."""
+        after = self.engine.play(self.position, move)
+        self._positions.append(after)
+        self._moves.append(move)
+        self._undone.clear()
+
+    def play_text(self, text: str) -> None:
+        """Play a move written in notation (see :mod:`patience.notation`)."""
+        from patience.notation import parse_move
+
+        self.play(parse_move(self.engine, self.position, text))
+
+    @property
+    def can_undo(self) -> bool:
+        return bool(self._moves)
+
+    @property
+    def can_redo(self) -> bool:
+        return bool(self._undone)
+
+    def undo(self) -> None:
+        """Take back the last step; :class:`IllegalMove` when there is none."""
+        if not self._moves:
+            raise IllegalMove("nothing_to_undo", "There is nothing to undo.")
+        self._positions.pop()
+        self._undone.append(self._moves.pop())
+
+    def redo(self) -> None:
+        """Play the last undone step again; :class:`IllegalMove` when there is none."""
+        if not self._undone:
+            raise IllegalMove("nothing_to_redo", "There is nothing to redo.")
+        move = self._undone.pop()
+        self._positions.append(self.engine.apply(self.position, move))
+        self._moves.append(move)
+
+    def restart(self) -> None:
+        """Back to the deal; the moves stay available to redo."""
+        while self._moves:
+            self.undo()
+
+    # ------------------------------------------------------------------ notation, saving
+
+    def moves_text(self) -> list[str]:
+        """The player's moves in notation, each written for the position it was played in."""
+        from patience.notation import move_text
+
+        return [
+            move_text(self.engine, pos, move)
+            for pos, move in zip(self._positions, self._moves, strict=False)
+        ]
+
+    def save(self) -> SavedGame:
+        return SavedGame(self.info.id, self.options, self.deal, tuple(self.moves_text()))
+
+    @classmethod
+    def load(cls, saved: SavedGame) -> Game:
+        """Replay a saved game; :class:`IllegalMove` or a notation error if it does not replay."""
+        game = cls(get_game(saved.game_id), dict(saved.options), saved.deal)
+        game.replay(saved.moves)
+        return game
+
+    def replay(self, moves: Sequence[str]) -> None:
+        """Play moves written in notation; an error names the move that failed."""
+        for number, text in enumerate(moves, 1):
+            where = f"move {number} ({text!r})"
+            try:
+                self.play_text(text)
+            except IllegalMove as error:
+                raise IllegalMove(error.code, f"{where}: {error.message}", **error.params) from None
+            except NotationError as error:
+                raise NotationError(f"{where}: {error}") from None

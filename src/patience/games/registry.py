@@ -1,0 +1,94 @@
+"""Game metadata, rule options and the registry of stable game ids."""
+
+from __future__ import annotations
+
+from collections.abc import Callable, Mapping, Sequence
+from dataclasses import dataclass, field
+from enum import Enum
+from functools import cache
+
+from patience.deal import seed_for, shuffled
+from patience.rules.game import Rules
+
+
+class Skill(Enum):
+    """How much a player's choices decide the game."""
+
+    MOSTLY_LUCK = "mostly_luck"
+    MIXED = "mixed"
+    MOSTLY_SKILL = "mostly_skill"
+
+
+class UnknownGame(KeyError):
+    """No game has this id."""
+
+    def __str__(self) -> str:
+        return f"unknown game {self.args[0]!r} (see `patience games`)"
+
+
+class BadOption(ValueError):
+    """An option name or value the game does not have."""
+
+
+@dataclass(frozen=True)
+class Option:
+    """A rule option: its name and its values, the default first."""
+
+    name: str
+    choices: tuple[str, ...]
+
+    @property
+    def default(self) -> str:
+        return self.choices[0]
+
+
+Options = tuple[tuple[str, str], ...]
+"""Options in canonical form: every option of the game, in declaration order."""
+
+
+@dataclass(frozen=True, eq=False)
+class GameInfo:
+    """One game: ids, names, family, what decides it, related games, options and rules."""
+
+    id: str
+    names: Mapping[str, str]
+    family: str
+    decks: int
+    skill: Skill
+    build: Callable[[Mapping[str, str]], Rules] = field(repr=False)
+    options: tuple[Option, ...] = ()
+    related: tuple[str, ...] = ()
+    deal_order: Callable[[Sequence[int], int], list[int]] | None = field(default=None, repr=False)
+
+    def canonical(self, options: Mapping[str, str] | None = None) -> Options:
+        """Every option of this game with its value, defaults filled in; bad input raises."""
+        given = dict(options or {})
+        out: list[tuple[str, str]] = []
+        for option in self.options:
+            value = str(given.pop(option.name, option.default))
+            if value not in option.choices:
+                allowed = ", ".join(option.choices)
+                raise BadOption(f"{self.id}: {option.name} must be one of {allowed}, not {value!r}")
+            out.append((option.name, value))
+        if given:
+            names = ", ".join(o.name for o in self.options) or "none"
+            raise BadOption(f"{self.id} has no option {next(iter(given))!r} (options: {names})")
+        return tuple(out)
+
+    def rules(self, options: Mapping[str, str] | None = None) -> Rules:
+        """The rules for these options (built once per distinct set)."""
+        return _rules(self, self.canonical(options))
+
+    def order(self, rules: Rules, deal_number: int) -> list[int]:
+        """The cards of deal ``deal_number`` in the order the deal script lays them out."""
+        pack = list(rules.pack)
+        for card in rules.preset:
+            pack.remove(card)
+        if self.deal_order is not None:
+            return self.deal_order(pack, deal_number)
+        return shuffled(pack, seed_for(self.id, deal_number))
+
+
+@cache
+def _rules(info: GameInfo, options: Options) -> Rules:
+    return info.build(dict(options))
