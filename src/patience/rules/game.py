@@ -32,8 +32,9 @@ class Rules:
     """Everything the engine needs to play one game with one set of options.
 
     ``pack`` lists every card of the game; ``preset`` those the deal script lays out before
-    the shuffle (Nationale's Aces and Kings), which the shuffle leaves out. ``pairs_to`` makes a removal game: two free
-    cards whose ranks add up to it leave together, and a card of that rank leaves alone.
+    the shuffle (Nationale's Aces and Kings), which the shuffle leaves out. ``pairs_to``
+    makes a removal game: two free cards whose ranks add up to it leave together, and a card
+    of that rank leaves alone.
     ``foundation_returns`` lets a foundation's top card go back to the tableau;
     ``foundation_swaps`` lets it go onto another foundation that accepts it.
     ``auto_suit_runs`` moves a complete King-to-Ace run of one suit to a foundation (Spider).
