@@ -1,0 +1,52 @@
+"""Solvers over the engine: solutions, hints, winnable deals, lose points and difficulty.
+
+The solver sees every card, face-down and talon cards included; say so wherever a result is
+shown. Rules come from the engine only.
+"""
+
+from __future__ import annotations
+
+from collections.abc import Mapping
+from functools import cache
+
+from patience.engine.game import engine_for, start_position
+from patience.engine.position import Position
+from patience.games.registry import GameInfo
+from patience.rules.game import Rules
+from patience.solver.result import Budget, ProvenUnwinnable, Result, Unknown, Won
+from patience.solver.search import Searcher
+
+__all__ = [
+    "Budget",
+    "ProvenUnwinnable",
+    "Result",
+    "Searcher",
+    "Unknown",
+    "Won",
+    "searcher_for",
+    "solve",
+    "solve_deal",
+]
+
+
+@cache
+def searcher_for(rules: Rules) -> Searcher:
+    """The searcher of these rules (one per distinct rules value)."""
+    return Searcher(engine_for(rules))
+
+
+def solve(
+    info: GameInfo,
+    options: Mapping[str, str] | None,
+    position: Position,
+    budget: Budget | None = None,
+) -> Result:
+    """Search ``position`` of this game: won (with moves), proven unwinnable, or unknown."""
+    return searcher_for(info.rules(options)).solve(position, budget)
+
+
+def solve_deal(
+    info: GameInfo, options: Mapping[str, str] | None, deal: int, budget: Budget | None = None
+) -> Result:
+    """Search deal number ``deal`` from its start."""
+    return solve(info, options, start_position(info, options, deal), budget)
