@@ -1,9 +1,9 @@
 """Positions for rule tests, written in the position text format.
 
 ``position("klondike", "1=KS 2=4D|9C", rest="s")`` reads the piles named and puts every card
-of the pack that the text leaves out at the bottom of pile ``rest``, face down, so a test names
-only the cards its rule is about. (When ``rest`` is an empty tableau pile, its top card lies face
-up, as it would in play.)
+of the pack that the text leaves out at the bottom of pile ``rest`` (face down on a tableau pile,
+whose top card lies face up when nothing else is named there, as in play), so a test names only
+the cards its rule is about.
 """
 
 from __future__ import annotations
@@ -23,6 +23,7 @@ from patience.notation import (
     parse_position,
     position_text,
 )
+from patience.rules.piles import Kind
 
 
 def _cards(text: str) -> list[int]:
@@ -40,10 +41,10 @@ def position(spec: str, piles: str, rest: str) -> tuple[Engine, Position]:
     hidden, bar, shown = given.get(rest, "").rpartition("|")
     if not bar:
         hidden, shown = "", given.get(rest, "")
-    if not hidden and not shown:  # the top card lies face up, as after any move
+    if not hidden and not shown and leftovers:  # the top lies face up, as after any move
         leftovers, shown = leftovers[:-2], leftovers[-2:]
-    stock_code = next((s.code for s in rules.piles if s.kind.value == "stock"), None)
-    given[rest] = leftovers + hidden + ("" if rest == stock_code else "|") + shown
+    bar = "|" if rules.piles[rules.index(rest)].kind is Kind.TABLEAU else ""
+    given[rest] = leftovers + hidden + bar + shown
     text = " ".join([spec, *(f"{code}={value}" for code, value in given.items())])
     _, _, pos = parse_position(text)
     assert parse_position(position_text(info, options, pos))[2] == pos
@@ -79,10 +80,6 @@ def pile(engine: Engine, pos: Position, code: str) -> str:
     i = next(n for n, spec in enumerate(engine.specs) if spec.code == code)
     text = "".join(map(card_text, pos.piles[i]))
     down = pos.down[i]
-    if down and spec_kind(engine, i) != "stock":
+    if down and engine.specs[i].kind is not Kind.STOCK:
         return text[: 2 * down] + "|" + text[2 * down :]
     return text
-
-
-def spec_kind(engine: Engine, index: int) -> str:
-    return engine.specs[index].kind.value
