@@ -1,0 +1,1 @@
+"""Persistence of players and their games: SQLite by default, PostgreSQL by URL."""

@@ -1,0 +1,44 @@
+"""One stored game as a plain value, and the text form of its options."""
+
+from __future__ import annotations
+
+from dataclasses import dataclass
+
+OUTCOMES = ("in_play", "won", "lost", "broken")
+"""Stored outcomes: the engine's three, and ``broken`` for a move list that no longer replays."""
+
+
+@dataclass(frozen=True)
+class GameRecord:
+    """A game as stored: enough to rebuild it by replaying ``moves[:cursor]`` from the deal."""
+
+    id: str
+    player_id: str
+    game: str
+    options: str
+    """Canonical options as ``name=value`` pairs joined by commas (empty when none)."""
+    deal: int
+    moves: tuple[str, ...]
+    """The whole line in notation, including undone moves that may be redone."""
+    cursor: int
+    """How many moves of the line are played."""
+    version: int
+    elapsed_ms: int
+    outcome: str
+    won_ms: int | None
+    """Time on the clock when the game was first won."""
+    won_moves: int | None
+    """Moves played when the game was first won."""
+    broken: str | None
+    created_ms: int
+    updated_ms: int
+
+
+def options_text(options: tuple[tuple[str, str], ...]) -> str:
+    """``(("draw", "3"),)`` → ``"draw=3"``."""
+    return ",".join(f"{name}={value}" for name, value in options)
+
+
+def options_dict(text: str) -> dict[str, str]:
+    """``"draw=3,passes=1"`` → ``{"draw": "3", "passes": "1"}``."""
+    return dict(pair.split("=", 1) for pair in text.split(",") if pair)

@@ -1,0 +1,201 @@
+"""Reading and writing players and games (SQLAlchemy Core, async).
+
+Every write is one transaction, committed before the method returns. A game is updated only
+``WHERE version = expected`` so several server processes sharing one PostgreSQL database never
+overwrite each other's moves. Database failures surface as :class:`StoreUnavailable`.
+"""
+
+from __future__ import annotations
+
+import time
+from collections.abc import AsyncIterator, Mapping
+from contextlib import asynccontextmanager
+from dataclasses import asdict
+from pathlib import Path
+from typing import Any
+
+from sqlalchemy import event, insert, select, update
+from sqlalchemy.engine import Row
+from sqlalchemy.exc import IntegrityError, SQLAlchemyError
+from sqlalchemy.ext.asyncio import AsyncConnection, AsyncEngine, create_async_engine
+
+from patience.store.records import GameRecord
+from patience.store.schema import games, metadata, players
+
+
+class StoreUnavailable(RuntimeError):
+    """The database cannot be read or written now (disk full, server down, locked)."""
+
+
+def now_ms() -> int:
+    return int(time.time() * 1000)
+
+
+def database_url(url: str) -> str:
+    """Pick our async drivers: ``sqlite:///x`` → aiosqlite, ``postgresql://`` → psycopg."""
+    for plain, driver in (
+        ("sqlite://", "sqlite+aiosqlite://"),
+        ("postgresql://", "postgresql+psycopg://"),
+        ("postgres://", "postgresql+psycopg://"),
+    ):
+        if url.startswith(plain):
+            return driver + url[len(plain) :]
+    return url
+
+
+def sqlite_url(path: Path) -> str:
+    return f"sqlite+aiosqlite:///{path}"
+
+
+def _sqlite_pragmas(dbapi_connection: Any, _record: Any) -> None:
+    cursor = dbapi_connection.cursor()
+    # WAL: readers never wait for the writer. synchronous=FULL: a commit is on disk when
+    # it returns, so an acknowledged move survives even a power cut.
+    cursor.execute("PRAGMA journal_mode=WAL")
+    cursor.execute("PRAGMA synchronous=FULL")
+    cursor.execute("PRAGMA busy_timeout=10000")
+    cursor.close()
+
+
+def _record(row: Row[Any]) -> GameRecord:
+    values = dict(row._mapping)
+    values["moves"] = tuple(values["moves"].split())
+    return GameRecord(**values)
+
+
+def _columns(record: GameRecord) -> dict[str, Any]:
+    values = asdict(record)
+    values["moves"] = " ".join(record.moves)
+    return values
+
+
+class Store:
+    """The repository: one per server process, shared by all requests."""
+
+    def __init__(self, engine: AsyncEngine) -> None:
+        self.engine = engine
+
+    @classmethod
+    async def open(cls, url: str) -> Store:
+        """Connect and create the tables if they are missing."""
+        url = database_url(url)
+        if url.startswith("sqlite"):
+            engine = create_async_engine(url, pool_size=1, max_overflow=0)
+            event.listen(engine.sync_engine, "connect", _sqlite_pragmas)
+        else:
+            engine = create_async_engine(url, pool_size=10, max_overflow=10, pool_pre_ping=True)
+        store = cls(engine)
+        async with store._write() as conn:
+            await conn.run_sync(metadata.create_all)
+        return store
+
+    async def close(self) -> None:
+        await self.engine.dispose()
+
+    @asynccontextmanager
+    async def _write(self) -> AsyncIterator[AsyncConnection]:
+        try:
+            async with self.engine.begin() as conn:
+                yield conn
+        except IntegrityError:
+            raise
+        except (SQLAlchemyError, OSError) as error:
+            raise StoreUnavailable(_reason(error)) from error
+
+    @asynccontextmanager
+    async def _read(self) -> AsyncIterator[AsyncConnection]:
+        try:
+            async with self.engine.connect() as conn:
+                yield conn
+        except (SQLAlchemyError, OSError) as error:
+            raise StoreUnavailable(_reason(error)) from error
+
+    # ------------------------------------------------------------------ players
+
+    async def add_player(self, player_id: str) -> None:
+        """Record a player (once; later calls do nothing)."""
+        async with self._read() as conn:
+            found = await conn.scalar(select(players.c.id).where(players.c.id == player_id))
+        if found is not None:
+            return
+        try:
+            async with self._write() as conn:
+                await conn.execute(insert(players).values(id=player_id, created_ms=now_ms()))
+        except IntegrityError:
+            pass  # another request added the same player first
+
+    # ------------------------------------------------------------------ games
+
+    async def insert(self, record: GameRecord) -> None:
+        async with self._write() as conn:
+            await conn.execute(insert(games).values(**_columns(record)))
+
+    async def get(self, game_id: str) -> GameRecord | None:
+        async with self._read() as conn:
+            row = (await conn.execute(select(games).where(games.c.id == game_id))).first()
+        return None if row is None else _record(row)
+
+    async def save(self, record: GameRecord, expected_version: int) -> bool:
+        """Store ``record`` if the stored game is still at ``expected_version``."""
+        values = _columns(record)
+        del values["id"], values["player_id"], values["created_ms"]
+        async with self._write() as conn:
+            result = await conn.execute(
+                update(games)
+                .where(games.c.id == record.id, games.c.version == expected_version)
+                .values(**values)
+            )
+        return result.rowcount == 1
+
+    async def mark_broken(self, game_id: str, reason: str) -> None:
+        """Mark a game whose moves no longer replay, so it is never loaded again."""
+        async with self._write() as conn:
+            await conn.execute(
+                update(games)
+                .where(games.c.id == game_id)
+                .values(outcome="broken", broken=reason, updated_ms=now_ms())
+            )
+
+    async def current(
+        self, player_id: str, game: str, options: str, deal: int | None = None
+    ) -> GameRecord | None:
+        """The player's latest game of (game, options[, deal]) if it is still open."""
+        query = select(games).where(
+            games.c.player_id == player_id, games.c.game == game, games.c.options == options
+        )
+        if deal is not None:
+            query = query.where(games.c.deal == deal)
+        query = query.order_by(games.c.updated_ms.desc(), games.c.created_ms.desc()).limit(1)
+        async with self._read() as conn:
+            row = (await conn.execute(query)).first()
+        if row is None:
+            return None
+        record = _record(row)
+        return record if record.outcome in ("in_play", "lost") else None
+
+    async def player_games(self, player_id: str) -> list[GameRecord]:
+        """Every game of a player, oldest first."""
+        query = (
+            select(games)
+            .where(games.c.player_id == player_id)
+            .order_by(games.c.created_ms, games.c.id)
+        )
+        async with self._read() as conn:
+            rows = (await conn.execute(query)).all()
+        return [_record(row) for row in rows]
+
+
+def _reason(error: BaseException) -> str:
+    text = str(getattr(error, "orig", None) or error)
+    return text.splitlines()[0] if text else type(error).__name__
+
+
+def updated(record: GameRecord, **changes: Any) -> GameRecord:
+    """A copy of ``record`` with ``changes``, the version bumped and the time stamped."""
+    values: Mapping[str, Any] = {
+        **asdict(record),
+        **changes,
+        "version": record.version + 1,
+        "updated_ms": now_ms(),
+    }
+    return GameRecord(**values)

@@ -1,0 +1,39 @@
+"""The web application: ``create_app(db_url, data_dir, secret)``."""
+
+from __future__ import annotations
+
+import asyncio
+import contextlib
+from collections.abc import AsyncIterator
+from pathlib import Path
+
+from starlette.applications import Starlette
+
+from patience.store.repository import Store, sqlite_url
+from patience.web import api
+from patience.web.players import Players
+from patience.web.service import Games
+
+DEFAULT_DB_NAME = "patience.sqlite3"
+
+
+def create_app(db_url: str | None, data_dir: Path | str, secret: str) -> Starlette:
+    """The app; games are kept at ``db_url``, else in SQLite under ``data_dir``."""
+    data_path = Path(data_dir)
+    url = db_url or sqlite_url(data_path / DEFAULT_DB_NAME)
+
+    @contextlib.asynccontextmanager
+    async def lifespan(app: Starlette) -> AsyncIterator[None]:
+        if db_url is None:
+            data_path.mkdir(parents=True, exist_ok=True)
+        store = await Store.open(url)
+        app.state.games = Games(store)
+        app.state.hint_lock = asyncio.Lock()
+        try:
+            yield
+        finally:
+            await store.close()
+
+    app = Starlette(routes=list(api.routes), lifespan=lifespan)
+    app.state.players = Players(secret)
+    return app

@@ -1,0 +1,97 @@
+"""The State the browser sees (docs/WEB_API.md), built from a game with hidden cards blanked."""
+
+from __future__ import annotations
+
+from collections import Counter
+from urllib.parse import urlencode
+
+from patience.cards import card_text
+from patience.engine.core import Engine
+from patience.engine.game import Game
+from patience.engine.position import Move, MoveKind, Position
+from patience.notation import move_text
+from patience.views import hidden_view
+from patience.web.wire import LegalMove, Pile, State
+
+_KIND = {
+    MoveKind.TRANSFER: "transfer",
+    MoveKind.STOCK: "stock",
+    MoveKind.REDEAL: "redeal",
+    MoveKind.REMOVE: "remove",
+}
+
+
+def game_url(lang: str, game_id: str, options: tuple[tuple[str, str], ...], deal: int) -> str:
+    """The page that opens exactly this game, options and deal."""
+    return f"/{lang}/{game_id}?" + urlencode([("deal", str(deal)), *options])
+
+
+def _legal(engine: Engine, pos: Position, move: Move) -> LegalMove:
+    text = move_text(engine, pos, move)
+    if move.kind in (MoveKind.STOCK, MoveKind.REDEAL):
+        return LegalMove(text, _KIND[move.kind])
+    return LegalMove(text, _KIND[move.kind], move.src, move.dst, move.size)
+
+
+def _autocomplete(engine: Engine, pos: Position) -> bool:
+    """Whether playing safe foundation moves alone wins from ``pos``."""
+    for _ in range(engine.card_total + 1):
+        if engine.is_won(pos):
+            return True
+        safe = engine.safe_foundation_moves(pos)
+        if not safe:
+            return False
+        pos = engine.apply(pos, safe[0])
+    return False
+
+
+def _visible(engine: Engine, pos: Position) -> Counter[int]:
+    return Counter(
+        c for pile in hidden_view(engine, pos).piles for c in pile.cards if c is not None
+    )
+
+
+def uncovered(engine: Engine, before: Position, after: Position) -> list[str]:
+    """Cards a player sees after a move that were hidden before it (turned up or drawn)."""
+    new = _visible(engine, after) - _visible(engine, before)
+    return [card_text(card) for card in sorted(new.elements())]
+
+
+def table_state(game: Game, *, game_row_id: str, version: int, elapsed_ms: int) -> State:
+    """The State of ``game`` (``url`` and ``last`` are filled in by the caller)."""
+    engine, pos = game.engine, game.position
+    view = hidden_view(engine, pos)
+    piles = [
+        Pile(
+            p.index,
+            p.code,
+            p.kind.value,
+            p.row,
+            p.column,
+            [None if c is None else card_text(c) for c in p.cards],
+            p.down,
+            p.free,
+        )
+        for p in view.piles
+    ]
+    return State(
+        id=game_row_id,
+        game=game.info.id,
+        options=dict(game.options),
+        deal=game.deal,
+        version=version,
+        url="",
+        piles=piles,
+        legal=[_legal(engine, pos, m) for m in engine.legal_moves(pos)],
+        safe=[move_text(engine, pos, m) for m in engine.safe_foundation_moves(pos)],
+        outcome=engine.outcome(pos).value,
+        can_undo=game.can_undo,
+        can_redo=game.can_redo,
+        moves_made=len(game.moves),
+        redeals_left=view.redeals_left,
+        score=None,
+        score_profile=None,
+        elapsed_ms=elapsed_ms,
+        autocomplete=_autocomplete(engine, pos),
+        last=None,
+    )

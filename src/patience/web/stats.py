@@ -1,0 +1,43 @@
+"""A player's statistics as the stats page and ``GET /api/stats`` show them."""
+
+from __future__ import annotations
+
+from collections.abc import Iterable
+from typing import Any
+
+from patience.games import GAMES
+from patience.store.records import GameRecord, options_dict
+from patience.store.stats import statistics
+from patience.web.ui_strings import ui_strings
+
+
+def describe_options(options: dict[str, str], lang: str) -> str:
+    """Options in words, e.g. ``Cards drawn: 3, Passes through the stock: unlimited``."""
+    t = ui_strings(lang)
+    return ", ".join(
+        f"{t.get(f'option_{name}', name)}: {t.get(f'choice_{value}', value)}"
+        for name, value in options.items()
+    )
+
+
+def stat_rows(records: Iterable[GameRecord], lang: str) -> list[dict[str, Any]]:
+    """One row per game and options the player has played, in lobby order."""
+    order = {game_id: i for i, game_id in enumerate(GAMES)}
+    rows = [row for row in statistics(records) if row.game in GAMES]
+    rows.sort(key=lambda row: (order[row.game], row.options))
+    return [
+        {
+            "game": row.game,
+            "name": GAMES[row.game].names[lang],
+            "options": options_dict(row.options),
+            "options_text": describe_options(options_dict(row.options), lang),
+            "played": row.played,
+            "won": row.won,
+            "win_percent": row.win_percent,
+            "streak": row.streak,
+            "best_streak": row.best_streak,
+            "best_time_ms": row.best_time_ms,
+            "fewest_moves": row.fewest_moves,
+        }
+        for row in rows
+    ]

@@ -1,0 +1,107 @@
+"""Wire types of the JSON API (docs/WEB_API.md), decoded strictly with msgspec."""
+
+from __future__ import annotations
+
+from typing import Annotated
+
+import msgspec
+
+MAX_BODY = 16 * 1024
+"""Largest request body accepted (bytes)."""
+
+_Deal = Annotated[int, msgspec.Meta(ge=1, le=2**53)]
+_Version = Annotated[int, msgspec.Meta(ge=0)]
+_Elapsed = Annotated[int, msgspec.Meta(ge=0, le=10 * 365 * 24 * 3600 * 1000)]
+_Text = Annotated[str, msgspec.Meta(max_length=64)]
+
+
+class NewGame(msgspec.Struct, forbid_unknown_fields=True):
+    """``POST /api/games``."""
+
+    game: _Text
+    options: dict[_Text, _Text] = {}
+    deal: _Deal | None = None
+
+
+class MoveRequest(msgspec.Struct, forbid_unknown_fields=True):
+    """``POST /api/games/{id}/moves``."""
+
+    version: _Version
+    move: _Text
+    elapsed_ms: _Elapsed | None = None
+
+
+class VersionRequest(msgspec.Struct, forbid_unknown_fields=True):
+    """``undo``, ``redo``, ``restart`` and ``hint``."""
+
+    version: _Version
+    elapsed_ms: _Elapsed | None = None
+
+
+class Pile(msgspec.Struct):
+    index: int
+    code: str
+    kind: str
+    row: int
+    column: int
+    cards: list[str | None]
+    down: int
+    free: bool
+
+
+class LegalMove(msgspec.Struct, omit_defaults=True):
+    text: str
+    kind: str
+    src: int | None = None
+    dst: int | None = None
+    size: int | None = None
+
+
+class Last(msgspec.Struct):
+    move: str
+    uncovered: list[str]
+
+
+class State(msgspec.Struct):
+    """Everything the browser needs to draw the table and offer moves."""
+
+    id: str
+    game: str
+    options: dict[str, str]
+    deal: int
+    version: int
+    url: str
+    piles: list[Pile]
+    legal: list[LegalMove]
+    safe: list[str]
+    outcome: str
+    can_undo: bool
+    can_redo: bool
+    moves_made: int
+    redeals_left: int | None
+    score: int | None
+    score_profile: str | None
+    elapsed_ms: int
+    autocomplete: bool
+    last: Last | None
+
+
+class HintBody(msgspec.Struct):
+    move: str
+    source: str
+    note: str
+
+
+class HintAnswer(msgspec.Struct):
+    hint: HintBody | None
+
+
+class ErrorInfo(msgspec.Struct):
+    code: str
+    message: str
+    params: dict[str, str] = {}
+
+
+class ErrorAnswer(msgspec.Struct, omit_defaults=True):
+    error: ErrorInfo
+    state: State | None = None
