@@ -10,6 +10,7 @@ from patience.engine.core import Engine
 from patience.engine.game import Game
 from patience.engine.position import Move, MoveKind, Position
 from patience.notation import move_text
+from patience.scoring import game_score, profiles_for
 from patience.views import hidden_view
 from patience.web.wire import LegalMove, Pile, State
 
@@ -58,8 +59,12 @@ def uncovered(engine: Engine, before: Position, after: Position) -> list[str]:
 
 
 def table_state(game: Game, *, game_row_id: str, version: int, elapsed_ms: int) -> State:
-    """The State of ``game`` (``url`` and ``last`` are filled in by the caller)."""
+    """The State of ``game`` (``url`` and ``last`` are filled in by the caller).
+
+    The score follows the game's default scoring profile (see :mod:`patience.scoring`).
+    """
     engine, pos = game.engine, game.position
+    profile = profiles_for(game.info)[0]
     view = hidden_view(engine, pos)
     piles = [
         Pile(
@@ -89,8 +94,8 @@ def table_state(game: Game, *, game_row_id: str, version: int, elapsed_ms: int) 
         can_redo=game.can_redo,
         moves_made=len(game.moves),
         redeals_left=view.redeals_left,
-        score=None,
-        score_profile=None,
+        score=game_score(game, profile, elapsed_ms / 1000),
+        score_profile=profile,
         elapsed_ms=elapsed_ms,
         autocomplete=_autocomplete(engine, pos),
         last=None,

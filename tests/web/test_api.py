@@ -1,0 +1,188 @@
+"""The JSON API through Starlette's TestClient: every rejection is a clear 4xx that changes
+nothing stored."""
+
+from __future__ import annotations
+
+from typing import Any
+
+import pytest
+from starlette.testclient import TestClient
+from web_helpers import new_game, play, stored
+
+from patience.engine.game import Game
+from patience.games import GAMES
+
+
+def _transfer(state: dict[str, Any]) -> str:
+    return next(m["text"] for m in state["legal"] if m["kind"] == "transfer")
+
+
+def test_new_game_state_matches_the_engine(client: TestClient) -> None:
+    state = new_game(client, options={"draw": "3"})
+    game = Game.new("klondike", {"draw": "3"}, 7)
+    assert state["options"] == {"draw": "3", "passes": "unlimited"}
+    assert state["version"] == 0 and state["moves_made"] == 0 and state["outcome"] == "in_play"
+    assert len(state["legal"]) == len(game.legal_moves())
+    assert state["url"] == "/en/klondike?deal=7&draw=3&passes=unlimited"
+    assert client.cookies.get("patience_player")
+
+
+@pytest.mark.parametrize("game_id", list(GAMES))
+def test_no_hidden_card_leaves_the_server(client: TestClient, game_id: str) -> None:
+    state = new_game(client, game=game_id, deal=3)
+    game = Game.new(game_id, None, 3)
+    for pile, (cards, down) in zip(
+        state["piles"], zip(game.position.piles, game.position.down, strict=True), strict=True
+    ):
+        assert len(pile["cards"]) == len(cards)
+        # the stock is all face down; only a playable stock top (Pyramid) may show
+        hidden = max(len(cards) - 1, 0) if pile["kind"] == "stock" else down
+        assert pile["cards"][:hidden] == [None] * hidden
+
+
+def test_move_undo_redo_restart(client: TestClient) -> None:
+    state = new_game(client)
+    first = _transfer(state)
+    after = play(client, state, first)
+    assert after["version"] == 1 and after["last"]["move"] == first and after["can_undo"]
+    url = f"/api/games/{state['id']}"
+    undone = client.post(f"{url}/undo", json={"version": 1}).json()
+    assert undone["version"] == 2 and undone["can_redo"] and undone["moves_made"] == 0
+    redone = client.post(f"{url}/redo", json={"version": 2}).json()
+    assert redone["piles"] == after["piles"]
+    restarted = client.post(f"{url}/restart", json={"version": 3}).json()
+    assert restarted["piles"] == state["piles"] and restarted["can_redo"]
+    assert client.get(url).json() == restarted
+
+
+def test_new_game_without_deal_picks_one(client: TestClient) -> None:
+    state = new_game(client, deal=None, game="freecell")
+    assert state["deal"] >= 1
+
+
+def _rejected(client: TestClient, state: dict[str, Any], path: str, **kwargs: Any) -> Any:
+    before = stored(client, state["id"])
+    response = client.post(f"/api/games/{state['id']}/{path}", **kwargs)
+    assert stored(client, state["id"]) == before
+    return response
+
+
+def test_illegal_move(client: TestClient) -> None:
+    state = new_game(client)
+    response = _rejected(client, state, "moves", json={"version": 0, "move": "1h"})
+    assert response.status_code == 422
+    body = response.json()
+    assert body["error"]["code"] in ("does_not_fit", "cannot_start", "no_card", "not_free")
+    assert body["error"]["message"]
+    assert body["state"]["version"] == 0
+
+
+def test_unreadable_move(client: TestClient) -> None:
+    state = new_game(client)
+    response = _rejected(client, state, "moves", json={"version": 0, "move": "zz9"})
+    assert response.status_code == 422
+    assert response.json()["error"]["code"] == "notation"
+
+
+def test_nothing_to_undo(client: TestClient) -> None:
+    state = new_game(client)
+    response = _rejected(client, state, "undo", json={"version": 0})
+    assert response.status_code == 422
+    assert response.json()["error"]["code"] == "nothing_to_undo"
+
+
+def test_stale_version(client: TestClient) -> None:
+    state = new_game(client)
+    play(client, state, _transfer(state))
+    response = _rejected(client, state, "moves", json={"version": 0, "move": "s"})
+    assert response.status_code == 409
+    assert response.json()["error"]["code"] == "stale"
+    assert response.json()["state"]["version"] == 1
+
+
+@pytest.mark.parametrize(
+    ("body", "code"),
+    [
+        (b"{not json", "bad_json"),
+        (b"", "bad_json"),
+        (b'{"version": "1", "move": "s"}', "bad_request"),
+        (b'{"version": 0}', "bad_request"),
+        (b'{"version": 0, "move": "s", "extra": 1}', "bad_request"),
+        (b'{"version": -1, "move": "s"}', "bad_request"),
+        (b"[1, 2]", "bad_request"),
+    ],
+)
+def test_malformed_body(client: TestClient, body: bytes, code: str) -> None:
+    state = new_game(client)
+    response = _rejected(client, state, "moves", content=body)
+    assert response.status_code == 400
+    assert response.json()["error"]["code"] == code
+
+
+def test_oversized_body(client: TestClient) -> None:
+    state = new_game(client)
+    body = b'{"version": 0, "move": "' + b"s" * 20_000 + b'"}'
+    response = _rejected(client, state, "moves", content=body)
+    assert response.status_code == 413
+    assert response.json()["error"]["code"] == "too_large"
+
+
+def test_oversized_body_without_length(client: TestClient) -> None:
+    state = new_game(client)
+
+    def chunks() -> Any:
+        for _ in range(20):
+            yield b" " * 1024
+
+    response = _rejected(client, state, "moves", content=chunks())
+    assert response.status_code == 413
+
+
+def test_unknown_game_and_option(client: TestClient) -> None:
+    response = client.post("/api/games", json={"game": "poker"})
+    assert response.status_code == 404
+    assert response.json()["error"]["code"] == "unknown_game"
+    response = client.post("/api/games", json={"game": "klondike", "options": {"draw": "5"}})
+    assert response.status_code == 400
+    assert response.json()["error"]["code"] == "bad_option"
+
+
+@pytest.mark.parametrize("game_id", ["0" * 32, "nonsense", "A" * 32])
+def test_no_such_game(client: TestClient, game_id: str) -> None:
+    assert client.get(f"/api/games/{game_id}").json()["error"]["code"] == "no_such_game"
+    response = client.post(f"/api/games/{game_id}/moves", json={"version": 0, "move": "s"})
+    assert response.status_code == 404
+
+
+def test_other_players_game(client: TestClient, tmp_path: Any) -> None:
+    state = new_game(client)
+    mine = client.cookies.get("patience_player")
+    client.cookies.clear()
+    response = _rejected(client, state, "moves", json={"version": 0, "move": _transfer(state)})
+    assert response.status_code == 403
+    body = response.json()
+    assert body["error"]["code"] == "not_your_game" and "state" not in body
+    assert client.get(f"/api/games/{state['id']}").status_code == 403
+    assert client.cookies.get("patience_player") != mine
+
+
+def test_forged_cookie_is_a_new_player(client: TestClient) -> None:
+    state = new_game(client)
+    forged = client.cookies["patience_player"][:-2] + "xx"
+    client.cookies.clear()
+    client.cookies.set("patience_player", forged)
+    assert client.get(f"/api/games/{state['id']}").status_code == 403
+
+
+def test_message_in_page_language(client: TestClient) -> None:
+    state = new_game(client)
+    english = _rejected(client, state, "moves", json={"version": 0, "move": "1h"})
+    german = _rejected(
+        client,
+        state,
+        "moves",
+        json={"version": 0, "move": "1h"},
+        headers={"accept-language": "de"},
+    )
+    assert english.json()["error"]["code"] == german.json()["error"]["code"]
+    assert german.json()["state"]["url"].startswith("/de/")
