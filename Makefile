@@ -32,7 +32,7 @@ SUDO := $(shell [ "$$(id -u)" = 0 ] || echo sudo)
 .PHONY: help venv run test lint typecheck pytest fmt bench browser lock clean distclean
 
 help:
-	@echo "make run        play klondike in the terminal (builds .venv first)"
+	@echo "make run        serve the games at http://127.0.0.1:8000 (builds .venv first)"
 	@echo "make test       lint + typecheck + pytest"
 	@echo "make lint       ruff check + ruff format --check"
 	@echo "make typecheck  mypy src"
@@ -72,7 +72,7 @@ lock: $(STAMP)
 # ---------------------------------------------------------------- use
 
 run: $(STAMP)
-	$(BIN)/patience play klondike
+	$(BIN)/patience serve
 
 bench: $(STAMP)
 	$(BIN)/python bench/playouts.py

@@ -4,6 +4,7 @@ from __future__ import annotations
 
 import asyncio
 import contextlib
+import os
 from collections.abc import AsyncIterator
 from pathlib import Path
 
@@ -12,6 +13,7 @@ from starlette.applications import Starlette
 from patience.store.repository import Store, sqlite_url
 from patience.web import api
 from patience.web.players import Players
+from patience.web.secret import load_secret
 from patience.web.service import Games
 
 DEFAULT_DB_NAME = "patience.sqlite3"
@@ -37,3 +39,13 @@ def create_app(db_url: str | None, data_dir: Path | str, secret: str) -> Starlet
     app = Starlette(routes=list(api.routes), lifespan=lifespan)
     app.state.players = Players(secret)
     return app
+
+
+DB_ENV = "PATIENCE_DB_URL"
+DIR_ENV = "PATIENCE_DATA_DIR"
+
+
+def app_from_environment() -> Starlette:
+    """The app as configured by ``patience serve`` for worker processes."""
+    data_dir = Path(os.environ.get(DIR_ENV, "data"))
+    return create_app(os.environ.get(DB_ENV) or None, data_dir, load_secret(data_dir))

@@ -1,0 +1,62 @@
+"""``patience serve``: the web app on uvicorn (SQLite in a data directory, or a database URL)."""
+
+from __future__ import annotations
+
+import argparse
+import os
+from pathlib import Path
+from typing import Any
+
+import uvicorn
+
+from patience.cli.args import CliError
+from patience.web.app import DB_ENV, DIR_ENV, create_app
+from patience.web.secret import ENV as SECRET_ENV
+from patience.web.secret import load_secret
+
+
+def register(subparsers: Any) -> None:
+    """Add the ``serve`` command."""
+    parser = subparsers.add_parser(
+        "serve",
+        help="serve the web app (http://127.0.0.1:8000)",
+        description="Serve every game in the browser. Games are kept in SQLite under the data "
+        "directory unless --db names a database (sqlite:///path or postgresql://...).",
+    )
+    parser.add_argument("--host", default="127.0.0.1", help="address to listen on")
+    parser.add_argument("--port", type=int, default=8000, help="port to listen on")
+    parser.add_argument("--db", default=os.environ.get(DB_ENV), help="database URL")
+    parser.add_argument(
+        "--data-dir",
+        type=Path,
+        default=Path(os.environ.get(DIR_ENV, "data")),
+        help="directory for the SQLite file and the cookie secret (default ./data)",
+    )
+    parser.add_argument("--workers", type=int, default=1, help="worker processes")
+    parser.set_defaults(func=run)
+
+
+def run(args: argparse.Namespace) -> int:
+    if args.workers < 1:
+        raise CliError("--workers must be at least 1")
+    data_dir: Path = args.data_dir.resolve()
+    secret = load_secret(data_dir)
+    print(f"patience: serving http://{args.host}:{args.port} (data in {data_dir})", flush=True)
+    if args.workers == 1:
+        app = create_app(args.db, data_dir, secret)
+        uvicorn.run(app, host=args.host, port=args.port, log_level="warning")
+        return 0
+    # Several processes: each builds its app from the environment.
+    os.environ[DIR_ENV] = str(data_dir)
+    os.environ[SECRET_ENV] = secret
+    if args.db:
+        os.environ[DB_ENV] = args.db
+    uvicorn.run(
+        "patience.web.app:app_from_environment",
+        factory=True,
+        host=args.host,
+        port=args.port,
+        workers=args.workers,
+        log_level="warning",
+    )
+    return 0
