@@ -1,0 +1,1 @@
+"""The web app: pages, JSON API and the texts they show."""

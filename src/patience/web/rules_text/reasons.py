@@ -1,0 +1,199 @@
+"""Why a move was refused, in the player's language.
+
+The engine raises :class:`~patience.engine.errors.IllegalMove` with a stable ``code`` and
+``params``; :func:`reason_text` words it. A build rule arrives in ``params["rule"]`` as the
+engine's English description; it is read back to its :class:`~patience.rules.build.Build`
+(or start rule) and worded afresh with the vocabulary of the rules texts.
+
+>>> reason_text("too_many", {"capacity": "4"}, "de")
+'Freie Zellen und leere Spalten reichen nur für 4 Karten.'
+>>> reason_text("does_not_fit", {"card": "10♦", "target": "J♦",
+...     "rule": "builds down in alternating colours"}, "en")
+'10♦ does not go on J♦: cards build down in alternating colours (red on black, black on red).'
+"""
+
+from __future__ import annotations
+
+from collections.abc import Mapping
+from functools import cache
+from itertools import product
+from types import MappingProxyType
+
+from patience.engine.core import describe_build, describe_start
+from patience.rules.build import Build, Direction, Match
+from patience.rules.piles import Kind, PileSpec, Start
+from patience.web.rules_text.words import build_phrase, check_lang, rank_name, say
+
+_Text = tuple[str, str]
+
+REASONS: MappingProxyType[str, _Text] = MappingProxyType(
+    {
+        "does_not_fit": (
+            "{card} does not go on {target}{rule}.",
+            "{card} passt nicht auf {target}{rule}.",
+        ),
+        "cannot_start": (
+            "{card} cannot go into this empty place{rule}.",
+            "{card} darf nicht auf diesen leeren Platz{rule}.",
+        ),
+        "too_many": (
+            "Free cells and empty columns can carry only {capacity} cards.",
+            "Freie Zellen und leere Spalten reichen nur für {capacity} Karten.",
+        ),
+        "cell_taken": ("That cell is already taken.", "Diese Zelle ist schon belegt."),
+        "covered": ("That card is not free yet.", "Diese Karte ist noch nicht frei."),
+        "face_down": (
+            "Face-down cards cannot be moved.",
+            "Verdeckte Karten dürfen nicht bewegt werden.",
+        ),
+        "one_at_a_time": (
+            "Only one card may move here at a time.",
+            "Hier darf nur eine Karte auf einmal bewegt werden.",
+        ),
+        "not_a_run": (
+            "Those cards do not form a run that may move together.",
+            "Diese Karten bilden keine Folge, die zusammen ziehen darf.",
+        ),
+        "not_a_suit_run": (
+            "Only a run of one suit may move together.",
+            "Nur eine Folge in einer Farbe darf zusammen bewegt werden.",
+        ),
+        "source_empty": ("There is no card there.", "Dort liegt keine Karte."),
+        "source_fixed": (
+            "Cards cannot be taken from that pile.",
+            "Von diesem Stapel dürfen keine Karten genommen werden.",
+        ),
+        "target_fixed": (
+            "Cards cannot be put there.",
+            "Dorthin dürfen keine Karten gelegt werden.",
+        ),
+        "pointless": (
+            "Moving a whole pile into an empty place changes nothing.",
+            "Einen ganzen Stapel auf einen leeren Platz zu legen, ändert nichts.",
+        ),
+        "stock_empty": ("The stock is empty.", "Der Talon ist leer."),
+        "gap_before_deal": (
+            "Fill every empty pile before dealing.",
+            "Fülle erst jeden leeren Stapel, bevor du austeilst.",
+        ),
+        "no_stock_move": (
+            "In this game you never deal from the stock yourself.",
+            "In diesem Spiel wird vom Talon nie von Hand ausgeteilt.",
+        ),
+        "no_redeal": ("This game has no redeal.", "Dieses Spiel kennt keine Neuverteilung."),
+        "no_redeals_left": ("No redeals are left.", "Es sind keine Neuverteilungen mehr übrig."),
+        "stock_not_empty": (
+            "Use up the stock before starting it again.",
+            "Spiele erst den Talon leer, bevor du neu beginnst.",
+        ),
+        "waste_empty": (
+            "The waste is empty: there is nothing to turn over.",
+            "Der Ablagestapel ist leer: Es gibt nichts umzudrehen.",
+        ),
+        "nothing_to_gather": (
+            "There are no cards to gather.",
+            "Es gibt keine Karten zum Einsammeln.",
+        ),
+        "not_thirteen": (
+            "{cards} make {total}, not {goal}.",
+            "{cards} ergeben {total}, nicht {goal}.",
+        ),
+        "no_removals": (
+            "In this game cards are moved, not removed.",
+            "In diesem Spiel werden Karten bewegt, nicht entfernt.",
+        ),
+        "remove_only": (
+            "In this game cards are only removed, never moved.",
+            "In diesem Spiel werden Karten nur entfernt, nie bewegt.",
+        ),
+        "no_such_pile": (
+            "That move names no card or pile on the table.",
+            "Dieser Zug nennt keine Karte und keinen Stapel auf dem Tisch.",
+        ),
+        "notation": (
+            "The move “{move}” cannot be read.",
+            "Der Zug „{move}“ ist nicht lesbar.",
+        ),
+        "illegal": ("That move is not allowed now.", "Dieser Zug ist jetzt nicht erlaubt."),
+        "nothing_to_undo": ("There is nothing to undo.", "Es gibt nichts rückgängig zu machen."),
+        "nothing_to_redo": ("There is nothing to redo.", "Es gibt nichts zu wiederholen."),
+    }
+)
+"""Every reason code the engine raises, in English and German."""
+
+
+def _builds() -> list[Build | None]:
+    return [None, *(Build(m, d, w) for m, d, w in product(Match, Direction, (False, True)))]
+
+
+def _starts() -> list[PileSpec]:
+    specs = [PileSpec(Kind.TABLEAU, "1", start=Start.ANY), PileSpec(Kind.TABLEAU, "1")]
+    for rank in range(1, 14):
+        for suit in (None, 0, 1, 2, 3):
+            specs.append(PileSpec(Kind.TABLEAU, "1", start=Start.RANK, start_rank=rank, suit=suit))
+    return specs
+
+
+def _build_rule(build: Build | None, lang: str) -> str:
+    if build is None:
+        return say(lang, "nothing is built on this pile", "auf diesen Stapel wird nichts gelegt")
+    return say(
+        lang, f"cards build {build_phrase(build, lang)}", f"gebaut wird {build_phrase(build, lang)}"
+    )
+
+
+def _start_rule(spec: PileSpec, lang: str) -> str:
+    if spec.start is Start.ANY:
+        return say(lang, "any card may start it", "jede Karte darf ihn beginnen")
+    if spec.start is Start.NONE:
+        return say(
+            lang, "only the game fills this place", "nur das Spiel selbst füllt diesen Platz"
+        )
+    from patience.web.rules_text.words import suit_name
+
+    who = rank_name(spec.start_rank, lang, article=True)
+    if spec.suit is not None:
+        who += say(lang, f" of {suit_name(spec.suit, lang)}", f" in {suit_name(spec.suit, lang)}")
+    return say(lang, f"only {who} may start it", f"nur {who} darf ihn beginnen")
+
+
+@cache
+def _rule_words() -> Mapping[str, tuple[str, str]]:
+    """The engine's English rule descriptions, mapped to ours in both languages."""
+    table: dict[str, tuple[str, str]] = {}
+    for build in _builds():
+        table[describe_build(build)] = (_build_rule(build, "en"), _build_rule(build, "de"))
+    for spec in _starts():
+        table[describe_start(spec)] = (_start_rule(spec, "en"), _start_rule(spec, "de"))
+    return table
+
+
+def rule_text(rule: str, lang: str) -> str:
+    """The engine's description of a build or start rule, worded in ``lang``.
+
+    A description this module does not know raises :class:`ValueError`.
+    """
+    try:
+        en, de = _rule_words()[rule]
+    except KeyError:
+        raise ValueError(f"no wording for the engine's rule description {rule!r}") from None
+    return say(lang, en, de)
+
+
+def reason_text(code: str, params: Mapping[str, str], lang: str) -> str:
+    """The engine's refusal ``code`` with its ``params``, worded in ``lang``.
+
+    An unknown code or language, or a missing parameter, raises :class:`ValueError`.
+    """
+    check_lang(lang)
+    try:
+        en, de = REASONS[code]
+    except KeyError:
+        raise ValueError(f"no wording for the reason code {code!r}") from None
+    values = dict(params)
+    if code in ("does_not_fit", "cannot_start"):
+        values["rule"] = f": {rule_text(params['rule'], lang)}" if "rule" in params else ""
+    try:
+        return say(lang, en, de).format(**values)
+    except KeyError as missing:
+        raise ValueError(f"reason {code!r} needs the parameter {missing}") from None

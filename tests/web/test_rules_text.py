@@ -1,0 +1,342 @@
+"""The rules texts: complete for every game, option and language, true to the definitions."""
+
+from __future__ import annotations
+
+import re
+from itertools import product
+from pathlib import Path
+
+import pytest
+
+from patience.engine.core import describe_build, describe_start
+from patience.engine.errors import IllegalMove
+from patience.engine.game import Game
+from patience.engine.position import transfer
+from patience.games import GAMES, get_game
+from patience.games.registry import BadOption, GameInfo
+from patience.web.rules_text import (
+    LANGS,
+    Section,
+    game_name,
+    reason_text,
+    rules_sections,
+    tagline,
+)
+from patience.web.rules_text.reasons import REASONS
+
+SRC = Path(__file__).parents[2] / "src" / "patience"
+SEEDS = Path("/work/shared/seeds")
+
+
+def all_options(info: GameInfo) -> list[dict[str, str]]:
+    names = [o.name for o in info.options]
+    return [
+        dict(zip(names, values, strict=True))
+        for values in product(*(o.choices for o in info.options))
+    ]
+
+
+CASES = [
+    (info, opts, lang) for info in GAMES.values() for opts in all_options(info) for lang in LANGS
+]
+
+
+def paragraphs_of(info: GameInfo, options: dict[str, str], lang: str) -> list[str]:
+    return [p for s in rules_sections(info, options, lang) for p in (s.title, *s.paragraphs)]
+
+
+def section(info: GameInfo, options: dict[str, str], lang: str, title: str) -> str:
+    for s in rules_sections(info, options, lang):
+        if s.title == title:
+            return " ".join(s.paragraphs)
+    raise AssertionError(f"{info.id} has no section {title!r} in {lang}")
+
+
+@pytest.mark.parametrize(("info", "options", "lang"), CASES, ids=lambda v: getattr(v, "id", str(v)))
+def test_every_game_option_and_language_has_full_sections(
+    info: GameInfo, options: dict[str, str], lang: str
+) -> None:
+    sections = rules_sections(info, options, lang)
+    titles = [s.title for s in sections]
+    assert all(isinstance(s, Section) and s.title and s.paragraphs for s in sections)
+    assert all(p.strip() for s in sections for p in s.paragraphs)
+    assert len(titles) == len(set(titles))
+    expected = {
+        "en": ["Aim", "Layout", "Tableau", "Stock", "End of the game", "Skill play"],
+        "de": ["Ziel", "Aufbau", "Tableau", "Talon", "Spielende", "Skill-Modus"],
+    }[lang]
+    assert [t for t in titles if t in expected] == expected
+    assert game_name(info, lang) and tagline(info, lang)
+
+
+def test_unknown_language_is_refused() -> None:
+    info = get_game("klondike")
+    for call in (
+        lambda: rules_sections(info, {}, "fr"),
+        lambda: game_name(info, "fr"),
+        lambda: tagline(info, "fr"),
+        lambda: reason_text("illegal", {}, "fr"),
+    ):
+        with pytest.raises(ValueError, match="fr"):
+            call()
+
+
+def test_bad_option_is_refused() -> None:
+    with pytest.raises(BadOption):
+        rules_sections(get_game("klondike"), {"draw": "2"}, "en")
+
+
+# ----------------------------------------------------------------- the text follows the data
+
+
+def test_klondike_stock_paragraph_follows_the_options() -> None:
+    info = get_game("klondike")
+    stock = {
+        (d, p): section(info, {"draw": d, "passes": p}, "en", "Stock")
+        for d in ("1", "3")
+        for p in ("unlimited", "3", "1")
+    }
+    assert len(set(stock.values())) == 6
+    assert "turns 3 cards at once" in stock["3", "unlimited"]
+    assert "turns its top card" in stock["1", "unlimited"]
+    assert "as often as you like" in stock["1", "unlimited"]
+    assert "3 passes" in stock["1", "3"]
+    assert "only once" in stock["1", "1"]
+    de = section(info, {"draw": "3", "passes": "3"}, "de", "Talon")
+    assert "3 Karten auf einmal" in de and "3 Durchgänge" in de
+
+
+def test_spider_suits_option_names_the_suits() -> None:
+    info = get_game("spider")
+    one = section(info, {"suits": "1"}, "en", "Layout")
+    assert "spades only" in one and "8 sets" in one
+    assert "in Pik" not in section(info, {"suits": "4"}, "de", "Aufbau")
+    assert "nur Pik" in section(info, {"suits": "1"}, "de", "Aufbau")
+    two = section(info, {"suits": "2"}, "en", "Layout")
+    assert "hearts and spades" in two
+    assert "2 packs" in section(info, {"suits": "4"}, "en", "Layout")
+
+
+@pytest.mark.parametrize(
+    ("game", "lang", "title", "facts"),
+    [
+        (
+            "nationale",
+            "en",
+            "Tableau",
+            ["up or down in suit", "King and Ace counting as neighbours", "one card"],
+        ),
+        (
+            "nationale",
+            "de",
+            "Tableau",
+            ["auf- oder abwärts in derselben Farbe", "König und Ass als Nachbarn"],
+        ),
+        (
+            "nationale",
+            "en",
+            "Foundations",
+            ["start with their Ace", "start with their King", "taken back"],
+        ),
+        (
+            "nationale",
+            "de",
+            "Aufbau",
+            ["ein Ass und ein König jeder Farbe", "96 Karten", "Ass-Stapel"],
+        ),
+        ("nationale", "en", "Stock", ["no stock"]),
+        (
+            "klondike",
+            "en",
+            "Tableau",
+            ["down in alternating colours", "Only a King or a run headed by a King"],
+        ),
+        (
+            "klondike",
+            "de",
+            "Tableau",
+            ["Nur ein König oder eine Folge, die mit einem König beginnt"],
+        ),
+        ("klondike", "en", "Layout", ["1, 2, 3, 4, 5, 6 and 7 cards", "24 cards form the stock"]),
+        ("klondike", "en", "Scoring", ["Vegas", "700,000"]),
+        (
+            "spider",
+            "en",
+            "Tableau",
+            ["regardless of suit", "all its cards are of one suit", "Any card or run"],
+        ),
+        ("spider", "en", "Stock", ["one card onto every tableau pile", "empty"]),
+        ("spider", "de", "Talon", ["eine Karte auf jeden Tableau-Stapel", "Lücke"]),
+        ("spider", "en", "Foundations", ["King down to Ace in one suit", "by themselves"]),
+        ("spider", "en", "Layout", ["6, 6, 6, 6, 5, 5, 5, 5, 5 and 5 cards", "50 cards"]),
+        (
+            "freecell",
+            "en",
+            "Tableau",
+            ["(empty free cells + 1) × 2^(empty columns)", "target does not count"],
+        ),
+        ("freecell", "de", "Tableau", ["(leere freie Zellen + 1) × 2^(leere Spalten)"]),
+        ("freecell", "en", "Free cells", ["4 free cells each hold one card"]),
+        ("freecell", "en", "Foundations", ["stays there for good"]),
+        (
+            "freecell",
+            "en",
+            "Layout",
+            ["7, 7, 7, 7, 6, 6, 6 and 6 cards", "all face up", "Microsoft"],
+        ),
+        ("thirteens", "en", "Removing cards", ["add up to 13", "Queen + Ace", "King counts 13"]),
+        ("thirteens", "de", "Karten entfernen", ["Dame + Ass", "König zählt allein 13"]),
+        ("thirteens", "en", "Tableau", ["refilled at once with 1 card", "lower-numbered spot"]),
+        ("thirteens", "en", "Layout", ["Each tableau pile gets 1 card", "42 cards form the stock"]),
+        ("sweet_sixteen", "en", "Tableau", ["down in alternating colours", "one card", "refilled"]),
+        ("sweet_sixteen", "en", "Foundations", ["no foundations"]),
+        ("sweet_sixteen", "de", "Spielende", ["Talon leer ist"]),
+        ("sweet_sixteen", "en", "Layout", ["16 tableau piles", "36 cards"]),
+        ("caprice", "en", "Tableau", ["up or down in suit", "Any card may fill"]),
+        (
+            "caprice",
+            "en",
+            "Stock",
+            ["gathered up and dealt again", "2 times", "whenever you choose"],
+        ),
+        ("caprice", "de", "Talon", ["insgesamt 2-mal", "Zähler"]),
+        ("tournament", "en", "Reserve", ["Each reserve cell holds one card"]),
+        ("tournament", "en", "Stock", ["4 cards onto every tableau pile", "2 times", "gathered"]),
+        ("tournament", "en", "Tableau", ["Nothing may be built", "refilled at once with 4 cards"]),
+        ("tournament", "en", "Foundations", ["first Ace of their suit", "another foundation"]),
+        ("tournament", "de", "Aufbau", ["Ass oder ein König"]),
+        ("pyramid", "en", "Removing cards", ["top card of the stock", "2 cards overlapping"]),
+        ("pyramid", "en", "Stock", ["3 passes"]),
+        ("king_tut", "en", "Stock", ["turns 3 cards at once", "as often as you like"]),
+        ("king_tut", "en", "End of the game", ["pyramid is cleared"]),
+        ("king_tut", "de", "Spielende", ["Pyramide abgeräumt"]),
+        ("trusty_twelve", "en", "Tableau", ["regardless of suit", "Only one card"]),
+        ("trusty_twelve", "en", "Layout", ["12 tableau piles", "40 cards"]),
+        ("knotty_nines", "en", "Layout", ["9 tableau piles", "43 cards"]),
+        ("knotty_nines", "de", "Tableau", ["ohne Rücksicht auf die Farbe"]),
+    ],
+)
+def test_key_facts(game: str, lang: str, title: str, facts: list[str]) -> None:
+    text = section(get_game(game), {}, lang, title)
+    for fact in facts:
+        assert fact in text, (game, lang, title, fact)
+
+
+def test_skill_play_is_offered_for_every_game() -> None:
+    for info in GAMES.values():
+        assert "same deal" in section(info, {}, "en", "Skill play")
+        assert "dieselbe Verteilung" in section(info, {}, "de", "Skill-Modus")
+
+
+# ----------------------------------------------------------------- our own words
+
+WORD = re.compile(r"\w+")
+RUN = 8
+
+
+def runs_of(text: str) -> set[tuple[str, ...]]:
+    words = WORD.findall(text.lower())
+    return {tuple(words[i : i + RUN]) for i in range(len(words) - RUN + 1)}
+
+
+@pytest.mark.skipif(not SEEDS.is_dir(), reason="the seed pages are not on this machine")
+def test_no_eight_word_run_of_the_seeds_appears_in_german() -> None:
+    seed_runs: set[tuple[str, ...]] = set()
+    for page in SEEDS.glob("*.txt"):
+        seed_runs |= runs_of(page.read_text(encoding="utf-8"))
+    assert seed_runs
+    texts = [
+        p for info, opts, lang in CASES if lang == "de" for p in paragraphs_of(info, opts, lang)
+    ]
+    texts += [tagline(info, "de") for info in GAMES.values()]
+    texts += [de for _, de in REASONS.values()]
+    for text in texts:
+        copied = runs_of(text) & seed_runs
+        assert not copied, copied
+
+
+def test_the_run_check_can_fail() -> None:
+    assert runs_of("eins zwei drei vier fünf sechs sieben acht neun") & runs_of(
+        "null eins zwei drei vier fünf sechs sieben acht"
+    )
+
+
+# ----------------------------------------------------------------- move reasons
+
+RAISED = re.compile(r'IllegalMove\(\s*"(\w+)"')
+
+
+def test_every_reason_code_the_engine_raises_is_translated() -> None:
+    codes = {
+        m for path in SRC.rglob("*.py") for m in RAISED.findall(path.read_text(encoding="utf-8"))
+    }
+    assert {"does_not_fit", "too_many", "nothing_to_undo"} <= codes
+    assert codes <= set(REASONS), codes - set(REASONS)
+
+
+@pytest.mark.parametrize("lang", LANGS)
+def test_every_reason_reads_in_both_languages(lang: str) -> None:
+    params = {
+        "card": "10♦",
+        "target": "J♦",
+        "rule": "builds down in alternating colours",
+        "capacity": "4",
+        "move": "9z",
+        "cards": "Q♥ + 3♣",
+        "total": "15",
+        "goal": "13",
+    }
+    for code in REASONS:
+        text = reason_text(code, params, lang)
+        assert text and "{" not in text
+
+
+def test_reasons_word_the_build_rule_in_the_language() -> None:
+    params = {"card": "10♦", "target": "J♦", "rule": "builds down in alternating colours"}
+    assert reason_text("does_not_fit", params, "de") == (
+        "10♦ passt nicht auf J♦: gebaut wird abwärts in abwechselnden Farben"
+        " (Rot auf Schwarz, Schwarz auf Rot)."
+    )
+    start = {"card": "Q♠", "rule": "only a King may start it"}
+    assert reason_text("cannot_start", start, "de") == (
+        "Q♠ darf nicht auf diesen leeren Platz: nur ein König darf ihn beginnen."
+    )
+    assert (
+        reason_text("cannot_start", {"card": "Q♠"}, "en") == "Q♠ cannot go into this empty place."
+    )
+
+
+def test_reason_errors_are_clear() -> None:
+    with pytest.raises(ValueError, match="no_such_code"):
+        reason_text("no_such_code", {}, "en")
+    with pytest.raises(ValueError, match="capacity"):
+        reason_text("too_many", {}, "de")
+    with pytest.raises(ValueError, match="rule description"):
+        reason_text("does_not_fit", {"card": "1", "target": "2", "rule": "whatever"}, "de")
+
+
+def test_every_engine_rule_description_has_a_wording() -> None:
+    from patience.rules.piles import Kind
+
+    for info in GAMES.values():
+        for opts in all_options(info):
+            for spec in info.rules(opts).piles:
+                if spec.kind is Kind.TABLEAU or spec.kind is Kind.FOUNDATION:
+                    for lang in LANGS:
+                        params = {"card": "A♠", "target": "2♠", "rule": describe_build(spec.build)}
+                        assert reason_text("does_not_fit", params, lang)
+                        params["rule"] = describe_start(spec)
+                        assert reason_text("cannot_start", params, lang)
+
+
+def test_a_real_refusal_is_worded() -> None:
+    game = Game.new("klondike", deal=1)
+    moves = [transfer(src, dst) for src in range(7) for dst in range(7) if src != dst]
+    refused = 0
+    for move in moves:
+        try:
+            game.engine.check(game.position, move)
+        except IllegalMove as error:
+            refused += 1
+            assert reason_text(error.code, error.params, "de")
+    assert refused
