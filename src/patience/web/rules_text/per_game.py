@@ -103,12 +103,10 @@ EXTRAS: MappingProxyType[str, MappingProxyType[str, tuple[Text, ...]]] = Mapping
             {
                 "layout": (
                     (
-                        "Cards are dealt one at a time to the twelve piles in turn. A card that"
-                        " fits a foundation while dealing goes there at once, and the next card"
-                        " goes to the same pile instead.",
-                        "Die Karten werden einzeln reihum auf die zwölf Stapel gegeben. Passt"
-                        " eine Karte beim Austeilen auf einen Grundstapel, kommt sie sofort"
-                        " dorthin, und die nächste Karte geht an denselben Stapel.",
+                        "A card that fits a foundation while dealing goes there at once, and"
+                        " the next card goes to the same pile instead.",
+                        "Passt eine Karte beim Austeilen auf einen Grundstapel, kommt sie"
+                        " sofort dorthin, und die nächste Karte geht an denselben Stapel.",
                     ),
                 ),
                 "stock": (

@@ -313,14 +313,21 @@ def _gap(spec: PileSpec, f: Facts, lang: str) -> str | None:
             f"Nur {who}{run if multi else ''} darf einen leeren Stapel füllen.",
         )
     if f.refill:
+        refill = (
+            say(lang, "the top card of the stock", "die oberste Karte des Talons")
+            if f.refill == 1
+            else say(
+                lang,
+                f"the top {f.refill} cards of the stock",
+                f"die obersten {f.refill} Karten des Talons",
+            )
+        )
         return say(
             lang,
-            f"An emptied pile is refilled at once with {cards(f.refill, lang)} from the stock;"
-            " you cannot put cards there yourself. Once the stock is used up, empty piles"
-            " stay empty.",
-            f"Ein geleerter Stapel wird sofort mit {cards(f.refill, lang)} aus dem Talon"
-            " aufgefüllt; selbst darfst du dort nichts hinlegen. Ist der Talon aufgebraucht,"
-            " bleiben leere Stapel leer.",
+            f"An emptied pile is refilled at once with {refill}; you cannot put cards there"
+            " yourself. Once the stock is used up, empty piles stay empty.",
+            f"Ein geleerter Stapel bekommt sofort {refill}; selbst darfst du dort"
+            " nichts hinlegen. Ist der Talon aufgebraucht, bleiben leere Stapel leer.",
         )
     return None
 
@@ -347,7 +354,7 @@ def _tableau(f: Facts, lang: str) -> list[str]:
                 "Nothing may be built on the tableau piles. Their top cards may go to"
                 f" {join(where, lang, 'or')}.",
                 "Auf die Tableau-Stapel darf nichts gelegt werden. Ihre obersten Karten"
-                f" dürfen auf {join(where, lang, 'oder')}.",
+                f" dürfen auf {join(where, lang, 'oder')} gespielt werden.",
             )
         )
     else:
@@ -427,7 +434,7 @@ def _foundation_group(specs: list[PileSpec], f: Facts, lang: str) -> str:
         begin = say(
             lang,
             f"are each started by the first {start} of their suit to be played",
-            f"werden jeweils durch {first} {start} ihrer Farbe eröffnet, {which} ins Spiel kommt",
+            f"werden jeweils durch {first} {start} ihrer Farbe eröffnet, {which} ins Spiel kommt,",
         )
     else:
         begin = say(
@@ -778,30 +785,50 @@ def _end(f: Facts, lang: str) -> list[str]:
             f"You win when all {f.card_total} cards are on the foundations.",
             f"Du gewinnst, wenn alle {f.card_total} Karten auf den Grundstapeln liegen.",
         )
-    if (
-        f.has_stock and rules.stock.action is not Action.NONE
-    ) or rules.stock.redeal is not Redeal.NONE:
-        lost = say(
-            lang,
-            "The game is lost when no move is left and neither the stock nor a redeal can"
-            " bring a new card into play.",
-            "Verloren ist das Spiel, wenn kein Zug mehr möglich ist und weder der Talon noch"
-            " eine Neuverteilung eine neue Karte ins Spiel bringen kann.",
-        )
-    else:
-        lost = say(
+    return [won, _lost(f, lang)]
+
+
+def _lost(f: Facts, lang: str) -> str:
+    rule = f.rules.stock
+    helps: list[tuple[str, str]] = []
+    if f.has_stock and rule.action is not Action.NONE:
+        helps.append(("the stock", "der Talon"))
+    if rule.redeal is Redeal.RECYCLE_WASTE and rule.redeals != 0:
+        helps.append(("turning the waste over", "das Umdrehen des Ablagestapels"))
+    elif rule.redeal is Redeal.GATHER_TABLEAU:
+        helps.append(("a redeal", "eine Neuverteilung"))
+    if not helps:
+        return say(
             lang,
             "The game is lost when no move is left.",
             "Verloren ist das Spiel, wenn kein Zug mehr möglich ist.",
         )
-    return [won, lost]
+    if len(helps) == 1:
+        ((en, de),) = helps
+        en_tail, de_tail = (
+            f"{en} can bring no new card into play",
+            f"{de} keine neue Karte ins Spiel bringen kann",
+        )
+    else:
+        (en, de), (en2, de2) = helps
+        en_tail = f"neither {en} nor {en2} can bring a new card into play"
+        de_tail = f"weder {de} noch {de2} eine neue Karte ins Spiel bringen kann"
+    return say(
+        lang,
+        f"The game is lost when no move is left and {en_tail}.",
+        f"Verloren ist das Spiel, wenn kein Zug mehr möglich ist und {de_tail}.",
+    )
 
 
 # --------------------------------------------------------------------------- skill play
 
 
 def _skill(f: Facts, lang: str) -> list[str]:
-    hidden = f.has_stock or (f.tableau_down is None or any(f.tableau_down))
+    hidden: list[tuple[str, str]] = []
+    if f.has_stock:
+        hidden.append(("the order of the stock", "die Reihenfolge des Talons"))
+    if f.tableau_down is None or any(f.tableau_down):
+        hidden.append(("the face-down cards", "die verdeckten Karten"))
     out = [
         say(
             lang,
@@ -813,14 +840,15 @@ def _skill(f: Facts, lang: str) -> list[str]:
         )
     ]
     if hidden:
+        en = join([h[0] for h in hidden], lang)
+        de = join([h[1] for h in hidden], lang)
         out.append(
             say(
                 lang,
-                "Every card is shown face up, the stock's order and the face-down cards"
-                " included, so luck plays no part: only your planning counts.",
-                "Alle Karten sind offen zu sehen, auch die Reihenfolge des Talons und die"
-                " verdeckten Karten; das Glück spielt also keine Rolle, nur deine Planung"
-                " zählt.",
+                f"Every card is shown, {en} included, so luck plays no part: only your"
+                " planning counts.",
+                f"Alle Karten sind zu sehen, auch {de}; das Glück spielt also keine Rolle,"
+                " nur deine Planung zählt.",
             )
         )
     else:

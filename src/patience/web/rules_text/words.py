@@ -71,7 +71,9 @@ def count(n: int, lang: str, one_en: str, many_en: str, one_de: str, many_de: st
 
 
 def cards(n: int, lang: str) -> str:
-    """``1 card`` / ``5 Karten``."""
+    """``one card`` / ``5 Karten`` (one in words, as the subject or object of a sentence)."""
+    if n == 1:
+        return say(lang, "one card", "eine Karte")
     return count(n, lang, "card", "cards", "Karte", "Karten")
 
 
