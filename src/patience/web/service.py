@@ -39,7 +39,6 @@ class Live:
 
     record: GameRecord
     game: Game
-    last: Last | None
     _state: State | None = None
 
     def state(self, lang: str, url: str) -> State:
@@ -51,9 +50,22 @@ class Live:
                     version=self.record.version,
                     elapsed_ms=self.record.elapsed_ms,
                 ),
-                last=self.last,
+                last=self._last(),
             )
         return replace(self._state, url=url)
+
+    def _last(self) -> Last | None:
+        """The move that led to the current position and the cards it revealed."""
+        game = self.game
+        if not game.can_undo:
+            return None
+        after = game.position
+        game.undo()
+        before = game.position
+        game.redo()
+        return Last(
+            self.record.moves[self.record.cursor - 1], uncovered(game.engine, before, after)
+        )
 
 
 class Broken(Exception):
@@ -71,55 +83,46 @@ def rebuild(record: GameRecord) -> Live:
             game.undo()
     except Exception as error:  # whatever the stored data makes the engine do, never crash-loop
         raise Broken(f"{type(error).__name__}: {error}") from error
-    last = None
-    if game.can_undo:
-        game.undo()
-        before = game.position
-        game.redo()
-        last = Last(record.moves[record.cursor - 1], uncovered(game.engine, before, game.position))
-    return Live(record, game, last)
+    return Live(record, game)
 
 
-Action = Callable[[Game], tuple[tuple[str, ...], int, Last | None]]
-"""Changes a game and returns its new move line, cursor and last move; raises IllegalMove."""
+Action = Callable[[Game], tuple[tuple[str, ...], int]]
+"""Changes a game and returns its new move line and cursor; raises IllegalMove."""
 
 
 def play_action(text: str, line: tuple[str, ...], cursor: int) -> Action:
-    def act(game: Game) -> tuple[tuple[str, ...], int, Last | None]:
+    def act(game: Game) -> tuple[tuple[str, ...], int]:
         before = game.position
         try:
             move = parse_move(game.engine, before, text)
         except NotationError as error:
             raise IllegalMove("notation", str(error), move=text) from None
         game.play(move)
-        written = move_text(game.engine, before, move)
-        last = Last(written, uncovered(game.engine, before, game.position))
-        return (*line[:cursor], written), cursor + 1, last
+        return (*line[:cursor], move_text(game.engine, before, move)), cursor + 1
 
     return act
 
 
 def undo_action(line: tuple[str, ...], cursor: int) -> Action:
-    def act(game: Game) -> tuple[tuple[str, ...], int, Last | None]:
+    def act(game: Game) -> tuple[tuple[str, ...], int]:
         game.undo()
-        return line, cursor - 1, None
+        return line, cursor - 1
 
     return act
 
 
 def redo_action(line: tuple[str, ...], cursor: int) -> Action:
-    def act(game: Game) -> tuple[tuple[str, ...], int, Last | None]:
-        before = game.position
+    def act(game: Game) -> tuple[tuple[str, ...], int]:
         game.redo()
-        return line, cursor + 1, Last(line[cursor], uncovered(game.engine, before, game.position))
+        return line, cursor + 1
 
     return act
 
 
 def restart_action(line: tuple[str, ...], cursor: int) -> Action:
-    def act(game: Game) -> tuple[tuple[str, ...], int, Last | None]:
+    def act(game: Game) -> tuple[tuple[str, ...], int]:
         game.restart()
-        return line, 0, None
+        return line, 0
 
     return act
 
@@ -212,7 +215,7 @@ class Games:
         )
         await self.store.add_player(player_id)
         await self.store.insert(record)
-        live = Live(record, game, None)
+        live = Live(record, game)
         self._remember(live)
         return live
 
@@ -256,7 +259,7 @@ class Games:
             if version != record.version:
                 raise _stale(live, lang, url(live))
             try:
-                line, cursor, last = make(record.moves, record.cursor)(live.game)
+                line, cursor = make(record.moves, record.cursor)(live.game)
             except IllegalMove as error:
                 raise ApiError(
                     422, error.code, message(error), error.params, live.state(lang, url(live))
@@ -277,7 +280,7 @@ class Games:
             if not await self.store.save(new, record.version):
                 fresh = await self._load(game_id)
                 raise _stale(fresh, lang, url(fresh))
-            live = Live(new, live.game, last)
+            live = Live(new, live.game)
             self._remember(live)
             return live
 
