@@ -379,8 +379,18 @@ class Engine:
         elif not dst_spec.accepts_on_empty(card):
             rule = describe_start(dst_spec)
             return IllegalMove("cannot_start", f"{name} cannot go there: {rule}.", card=name)
-        if count == len(cards) and src_spec.kind is Kind.TABLEAU and not target:
+        gap = not target and dst_spec.kind is Kind.TABLEAU
+        if count == len(cards) and src_spec.kind is Kind.TABLEAU and gap:
             return IllegalMove("pointless", "Moving a whole pile into a gap changes nothing.")
+        if dst_spec.kind is Kind.FOUNDATION and dst_spec.suit is None and not target:
+            # interchangeable foundations are filled left to right (legal_moves offers one)
+            first = self.specs[min(f for f in self.foundations if not pos.piles[f])].code
+            return IllegalMove(
+                "first_empty_foundation",
+                f"{name} starts the first empty foundation, {first}.",
+                card=name,
+                target=first,
+            )
         return _generic()
 
     def _removal_reason(self, pos: Position, move: Move, n: int) -> IllegalMove:
