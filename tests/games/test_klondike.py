@@ -197,3 +197,14 @@ def test_out_of_moves_no_legal_move_and_the_stock_cannot_bring_a_new_playable_ca
 
 def _engine(options: dict[str, str]) -> Engine:
     return engine_for(KLONDIKE.rules(options))
+
+
+def test_an_ace_starts_the_first_empty_foundation() -> None:
+    """RULES.md does not say which empty foundation an Ace takes; the engine lists one move
+    per Ace (the first empty foundation, so ``1h`` stays unambiguous), and refuses the others
+    with a reason that names the foundation to use."""
+    engine, pos = position("klondike", "1=AS f1=AH", rest="s")
+    after = play(engine, pos, "1h")
+    assert pile(engine, after, "f2") == "AS"
+    error = refused(engine, pos, move(engine, pos, "1-f3"), "first_empty_foundation")
+    assert error.params["target"] == "f2"
