@@ -18,11 +18,19 @@ from patience.solver.search import Searcher
 
 __all__ = [
     "Budget",
+    "Grade",
+    "Hint",
+    "LosePoint",
     "ProvenUnwinnable",
     "Result",
     "Searcher",
     "Unknown",
     "Won",
+    "difficulty",
+    "first_winnable_deal",
+    "grade_of",
+    "hint",
+    "lose_point",
     "searcher_for",
     "solve",
     "solve_deal",
@@ -50,3 +58,8 @@ def solve_deal(
 ) -> Result:
     """Search deal number ``deal`` from its start."""
     return solve(info, options, start_position(info, options, deal), budget)
+
+
+from patience.solver.difficulty import Grade, difficulty, grade_of  # noqa: E402
+from patience.solver.hint import Hint, hint  # noqa: E402
+from patience.solver.winnable import LosePoint, first_winnable_deal, lose_point  # noqa: E402

@@ -1,0 +1,64 @@
+"""Hints: the next move of a winning line, or a plain best guess marked as such."""
+
+from __future__ import annotations
+
+from collections.abc import Mapping
+from dataclasses import dataclass
+from typing import Literal
+
+from patience.engine.position import Move, Position
+from patience.games.registry import GameInfo
+from patience.notation import move_text
+from patience.solver.result import Budget, ProvenUnwinnable, Result, Won
+from patience.solver.search import Searcher
+
+HINT_BUDGET = Budget(nodes=5_000, seconds=0.8)
+"""Small enough for a button: a fraction of a second on this machine."""
+
+
+@dataclass(frozen=True)
+class Hint:
+    """A suggested move (``None`` when there is none), why, and what the search found."""
+
+    move: Move | None
+    text: str
+    source: Literal["solver", "heuristic"]
+    outcome: Result
+
+
+def hint(
+    info: GameInfo,
+    options: Mapping[str, str] | None,
+    position: Position,
+    budget: Budget | None = None,
+) -> Hint:
+    """The next move of a winning line within ``budget``, else the heuristic's best move."""
+    from patience.solver import searcher_for
+
+    searcher = searcher_for(info.rules(options))
+    engine = searcher.engine
+    outcome = searcher.solve(position, budget or HINT_BUDGET)
+    if isinstance(outcome, Won) and outcome.moves:
+        first = outcome.moves[0]
+        text = f"Play {move_text(engine, position, first)}: it starts a winning line"
+        return Hint(first, text + " (the solver sees every card).", "solver", outcome)
+    move = best_move(searcher, position)
+    if move is None:
+        text = "The game is won." if engine.is_won(position) else "No move is left."
+        return Hint(None, text, "heuristic", outcome)
+    if isinstance(outcome, ProvenUnwinnable):
+        why = "No win is possible from here (the solver sees every card); best guess"
+    else:
+        why = "No winning line found in time; best guess"
+    return Hint(move, f"{why}: {move_text(engine, position, move)}.", "heuristic", outcome)
+
+
+def best_move(searcher: Searcher, position: Position) -> Move | None:
+    """The legal move whose result scores best (the first of equals), or ``None``."""
+    engine = searcher.engine
+    best: tuple[int, Move] | None = None
+    for move in engine.legal_moves(position):
+        value = searcher.score(engine.apply(position, move))
+        if best is None or value > best[0]:
+            best = (value, move)
+    return None if best is None else best[1]

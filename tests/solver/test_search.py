@@ -1,0 +1,96 @@
+"""The search: solutions replay to a win; proofs agree with an independent enumeration."""
+
+from __future__ import annotations
+
+import random
+
+import pytest
+from solver_oracle import winnable_by_enumeration
+
+from patience.engine.game import engine_for, start_position
+from patience.engine.position import Position
+from patience.games import get_game
+from patience.solver import Budget, ProvenUnwinnable, Unknown, Won, solve, solve_deal
+
+
+def replays_to_win(game: str, options: dict[str, str], start: Position, won: Won) -> bool:
+    engine = engine_for(get_game(game).rules(options))
+    pos = start
+    for move in won.moves:
+        pos = engine.play(pos, move)  # checks every move is legal
+    return engine.is_won(pos)
+
+
+@pytest.mark.parametrize(
+    ("game", "options", "deal"),
+    [
+        ("freecell", {}, 1),
+        ("freecell", {}, 2),
+        ("klondike", {}, 2),
+        ("klondike", {"draw": "3"}, 2),
+        ("nationale", {}, 4),
+        ("thirteens", {}, 3),
+        ("sweet_sixteen", {}, 1),
+    ],
+)
+def test_solutions_replay_to_a_win(game: str, options: dict[str, str], deal: int) -> None:
+    info = get_game(game)
+    result = solve_deal(info, options, deal, Budget(nodes=20_000))
+    assert isinstance(result, Won)
+    assert replays_to_win(game, options, start_position(info, options, deal), result)
+
+
+def test_a_won_position_needs_no_moves() -> None:
+    info = get_game("freecell")
+    result = solve_deal(info, {}, 1, Budget(nodes=20_000))
+    assert isinstance(result, Won)
+    engine = engine_for(info.rules({}))
+    pos = start_position(info, {}, 1)
+    for move in result.moves:
+        pos = engine.apply(pos, move)
+    assert solve(info, {}, pos) == Won((), 0, 0.0)
+
+
+def test_a_tiny_budget_says_unknown() -> None:
+    result = solve_deal(get_game("freecell"), {}, 1, Budget(nodes=1))
+    assert isinstance(result, Unknown)
+
+
+def _playout(game: str, options: dict[str, str], deal: int, steps: int, seed: int) -> Position:
+    """A position some random moves into a deal."""
+    info = get_game(game)
+    engine = engine_for(info.rules(options))
+    pos = start_position(info, options, deal)
+    chooser = random.Random(seed)
+    for _ in range(steps):
+        moves = engine.legal_moves(pos)
+        if not moves:
+            break
+        pos = engine.apply(pos, chooser.choice(moves))
+    return pos
+
+
+CASES = (
+    [("thirteens", {}, deal, 0, 0) for deal in range(1, 13)]
+    + [("klondike", {"passes": "1"}, deal, 60, deal) for deal in range(1, 9)]
+    + [("klondike", {"draw": "3", "passes": "3"}, deal, 40, deal) for deal in range(1, 6)]
+    + [("sweet_sixteen", {}, deal, 25, deal) for deal in range(1, 6)]
+)
+
+
+@pytest.mark.parametrize(("game", "options", "deal", "steps", "seed"), CASES)
+def test_verdicts_agree_with_exhaustive_enumeration(
+    game: str, options: dict[str, str], deal: int, steps: int, seed: int
+) -> None:
+    info = get_game(game)
+    engine = engine_for(info.rules(options))
+    pos = _playout(game, options, deal, steps, seed)
+    truth = winnable_by_enumeration(engine, pos, limit=30_000)
+    if truth is None:
+        pytest.skip("too big to enumerate")
+    result = solve(info, options, pos, Budget(nodes=100_000))
+    if truth:
+        assert isinstance(result, Won)
+        assert replays_to_win(game, options, pos, result)
+    else:
+        assert isinstance(result, ProvenUnwinnable)
