@@ -55,7 +55,7 @@ def move_text(engine: Engine, pos: Position, move: Move) -> str:
     >>> from patience.engine.game import Game
     >>> game = Game.new("freecell", deal=1)
     >>> [move_text(game.engine, game.position, m) for m in game.legal_moves()][:4]
-    ['1a', '2a', '3a', '4a']
+    ['1a', '1b', '1c', '1d']
     """
     codes = [spec.code for spec in engine.specs]
     if move.kind is MoveKind.STOCK:
