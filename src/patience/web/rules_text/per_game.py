@@ -2,7 +2,7 @@
 
 Each game has a tagline, and may add paragraphs to a section (by section key, see
 :mod:`patience.web.rules_text.sections`): Nationale's and Caprice's plays during the deal,
-Caprice's gathering order, Tournament's reserve, the scoring profiles. Everything else in the
+Caprice's gathering order, Tournament's reserve. Everything else in the
 rules is written from the game's definition. All wording is our own.
 """
 
@@ -163,42 +163,6 @@ EXTRAS: MappingProxyType[str, MappingProxyType[str, tuple[Text, ...]]] = Mapping
                         " there.",
                         "Die Nummern der Verteilungen stimmen mit Microsoft FreeCell überein:"
                         " Nummer 1 hier ist Nummer 1 dort.",
-                    ),
-                ),
-            }
-        ),
-        "klondike": MappingProxyType(
-            {
-                "scoring": (
-                    (
-                        "Three scoring profiles are offered. Standard (as in Windows): +10 for"
-                        " a card to a foundation, +5 for a card from the waste to the tableau,"
-                        " +5 for turning up a tableau card, −15 for a card taken back from a"
-                        " foundation, −2 for every 10 seconds, and a time bonus of"
-                        " 700,000 ÷ seconds for games over 30 seconds.",
-                        "Es gibt drei Wertungen. Standard (wie unter Windows): +10 für eine"
-                        " Karte auf einen Grundstapel, +5 für eine Karte vom Ablagestapel aufs"
-                        " Tableau, +5 für das Aufdecken einer Tableau-Karte, −15 für eine Karte,"
-                        " die vom Grundstapel zurückgeholt wird, −2 je 10 Sekunden und ein"
-                        " Zeitbonus von 700.000 ÷ Sekunden für Spiele über 30 Sekunden.",
-                    ),
-                    (
-                        "Vegas: you pay 52 points to start and win 5 for every card on a"
-                        " foundation. None: no score at all.",
-                        "Vegas: Du zahlst 52 Punkte Einsatz und bekommst 5 für jede Karte auf"
-                        " einem Grundstapel. Keine: ganz ohne Punkte.",
-                    ),
-                ),
-            }
-        ),
-        "spider": MappingProxyType(
-            {
-                "scoring": (
-                    (
-                        "Scoring as in Microsoft Spider: you start with 500 points, lose 1 for"
-                        " every move and gain 100 for every completed run.",
-                        "Punkte wie bei Microsoft Spider: Du beginnst mit 500, verlierst 1 pro"
-                        " Zug und bekommst 100 für jede fertige Folge.",
                     ),
                 ),
             }

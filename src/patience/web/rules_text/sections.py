@@ -15,6 +15,7 @@ from patience.rules.piles import PileSpec, Start, Unit
 from patience.rules.stock import UNLIMITED, Action, Redeal
 from patience.web.rules_text.facts import Facts
 from patience.web.rules_text.per_game import extra
+from patience.web.rules_text.scoring import scoring_paragraphs
 from patience.web.rules_text.words import (
     build_example,
     build_phrase,
@@ -864,6 +865,10 @@ def _skill(f: Facts, lang: str) -> list[str]:
     return out
 
 
+def _scoring(f: Facts, lang: str) -> list[str]:
+    return scoring_paragraphs(f.info, lang)
+
+
 # --------------------------------------------------------------------------- assembly
 
 _Writer = Callable[[Facts, str], list[str]]
@@ -883,8 +888,8 @@ _TITLES: dict[str, tuple[str, str]] = {
 }
 
 
-def _plan(f: Facts) -> list[tuple[str, _Writer | None]]:
-    plan: list[tuple[str, _Writer | None]] = [
+def _plan(f: Facts) -> list[tuple[str, _Writer]]:
+    plan: list[tuple[str, _Writer]] = [
         ("aim", _aim),
         ("layout", _layout),
         ("tableau", _tableau),
@@ -895,7 +900,7 @@ def _plan(f: Facts) -> list[tuple[str, _Writer | None]]:
         plan.append(("reserve" if f.cells_dealt else "cells", _cells))
     if not f.removal:
         plan.append(("foundations", _foundations))
-    plan += [("stock", _stock), ("end", _end), ("scoring", None), ("skill", _skill)]
+    plan += [("stock", _stock), ("end", _end), ("scoring", _scoring), ("skill", _skill)]
     return plan
 
 
@@ -903,7 +908,7 @@ def sections_for(f: Facts, lang: str) -> list[Section]:
     """Every section of this game's rules in ``lang``; a section with nothing to say is left out."""
     out: list[Section] = []
     for key, writer in _plan(f):
-        paragraphs = (writer(f, lang) if writer else []) + list(extra(f.info.id, key, lang))
+        paragraphs = writer(f, lang) + list(extra(f.info.id, key, lang))
         if paragraphs:
             en, de = _TITLES[key]
             out.append(Section(say(lang, en, de), tuple(paragraphs)))
