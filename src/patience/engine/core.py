@@ -13,6 +13,7 @@ from patience.cards import KING, card_symbol, rank, suit
 from patience.engine.errors import IllegalMove
 from patience.engine.position import REDEAL_MOVE, STOCK_MOVE, Move, MoveKind, Position
 from patience.rules.build import Build
+from patience.rules.dealing import rest_to_stock
 from patience.rules.game import Rules, Win
 from patience.rules.piles import Kind, PileSpec, Start, Unit
 from patience.rules.stock import UNLIMITED, Action, Redeal
@@ -476,9 +477,12 @@ class Engine:
             table.piles[t] = []
             table.down[t] = 0
         script = self.rules.redeal_script
-        if script is None:
-            raise ValueError("a gathering redeal needs a redeal script")
-        script(self.rules, iter(gathered), table)
+        if script is not None:
+            script(self.rules, iter(gathered), table)
+        elif self.stock >= 0:
+            rest_to_stock(iter(gathered), table, self.stock)  # refills then deal from it
+        else:
+            raise ValueError("a gathering redeal needs a redeal script or a stock")
 
     def _settle(self, table: Table) -> None:
         """Automatic moves: turn up uncovered cards, remove complete runs, refill from the talon."""
