@@ -11,7 +11,7 @@ from patience.cards import ACE, ALL_CARDS, KING, SUITS, make_card, rank
 from patience.games.layout import cells, shift_rows, stock, suit_foundations, tableau
 from patience.games.registry import GameInfo, Skill
 from patience.rules.build import Build, Direction, Match
-from patience.rules.dealing import deal_with_foundation_plays, rest_to_stock, turn_up_all
+from patience.rules.dealing import deal_with_foundation_plays, rest_to_stock
 from patience.rules.game import Rules
 from patience.rules.piles import Start
 from patience.rules.stock import Action, Redeal, StockRule
@@ -48,10 +48,13 @@ def build_nationale(options: Mapping[str, str]) -> Rules:
     )
 
 
-def _caprice_deal(rules: Rules, cards: Iterator[int], table: Table) -> None:
-    if not table.piles[0]:
-        _lay_out_aces_and_kings(table)
+def _caprice_redeal(rules: Rules, cards: Iterator[int], table: Table) -> None:
     deal_with_foundation_plays(rules, cards, table, TWELVE, skip_pile=False)
+
+
+def _caprice_deal(rules: Rules, cards: Iterator[int], table: Table) -> None:
+    _lay_out_aces_and_kings(table)
+    _caprice_redeal(rules, cards, table)
 
 
 def build_caprice(options: Mapping[str, str]) -> Rules:
@@ -64,7 +67,7 @@ def build_caprice(options: Mapping[str, str]) -> Rules:
         preset=ACES_AND_KINGS,
         deal=_caprice_deal,
         stock=StockRule(redeal=Redeal.GATHER_TABLEAU, redeals=2, redeal_when_empty=False),
-        redeal_script=_caprice_deal,
+        redeal_script=_caprice_redeal,
     )
 
 
@@ -88,12 +91,6 @@ def _tournament_deal(rules: Rules, cards: Iterator[int], table: Table) -> None:
     rest_to_stock(rest, table, TOURNAMENT_STOCK)
 
 
-def _tournament_regather(rules: Rules, cards: Iterator[int], table: Table) -> None:
-    """The gathered piles become the stock; the refill rule deals four onto each pile."""
-    rest_to_stock(cards, table, TOURNAMENT_STOCK)
-    turn_up_all(table, PILES)
-
-
 def build_tournament(options: Mapping[str, str]) -> Rules:
     return Rules(
         piles=(
@@ -106,7 +103,6 @@ def build_tournament(options: Mapping[str, str]) -> Rules:
         deal=_tournament_deal,
         stock=StockRule(Action.EACH_TABLEAU, count=4, redeal=Redeal.GATHER_TABLEAU, redeals=2),
         foundation_swaps=True,
-        redeal_script=_tournament_regather,
     )
 
 
