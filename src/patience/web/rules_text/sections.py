@@ -71,9 +71,11 @@ def _aim(f: Facts, lang: str) -> list[str]:
             say(
                 lang,
                 f"Remove all {f.card_total} cards from the table, two at a time when their"
-                f" values add up to {rules.pairs_to}.",
+                f" values add up to {rules.pairs_to}; a {rank_name(rules.pairs_to, lang)}"
+                " leaves on its own.",
                 f"Entferne alle {f.card_total} Karten vom Tisch, jeweils zwei, deren Werte"
-                f" zusammen {rules.pairs_to} ergeben.",
+                f" zusammen {rules.pairs_to} ergeben; ein {rank_name(rules.pairs_to, lang)}"
+                " geht allein.",
             )
         ]
     if rules.auto_suit_runs:
@@ -323,12 +325,15 @@ def _gap(spec: PileSpec, f: Facts, lang: str) -> str | None:
                 f"die obersten {f.refill} Karten des Talons",
             )
         )
+        redeal = f.rules.stock.redeal is Redeal.GATHER_TABLEAU
+        until_en = " until the next redeal" if redeal else ""
+        until_de = " bis zur nächsten Neuverteilung" if redeal else ""
         return say(
             lang,
             f"An emptied pile is refilled at once with {refill}; you cannot put cards there"
-            " yourself. Once the stock is used up, empty piles stay empty.",
+            f" yourself. Once the stock is used up, empty piles stay empty{until_en}.",
             f"Ein geleerter Stapel bekommt sofort {refill}; selbst darfst du dort"
-            " nichts hinlegen. Ist der Talon aufgebraucht, bleiben leere Stapel leer.",
+            f" nichts hinlegen. Ist der Talon aufgebraucht, bleiben leere Stapel{until_de} leer.",
         )
     return None
 
@@ -643,7 +648,11 @@ def _redeals(f: Facts, lang: str) -> list[str]:
     times = (
         say(lang, "as often as you like", "beliebig oft")
         if k == UNLIMITED
-        else say(lang, f"{k} times in all", f"insgesamt {k}-mal")
+        else say(
+            lang,
+            f"{count(k, lang, 'time', 'times', '', '')} in all, so {k + 1} rounds",
+            f"insgesamt {k}-mal, also {k + 1} Runden",
+        )
     )
     return [
         say(
