@@ -1,0 +1,113 @@
+"""Engine-level checks that cut across games: safe moves home, outcomes, reasons."""
+
+from __future__ import annotations
+
+import itertools
+from collections import Counter
+
+import pytest
+from hypothesis import given, settings
+from hypothesis import strategies as st
+
+from patience.cards import parse_card
+from patience.engine.core import Engine, Outcome, describe_build
+from patience.engine.errors import IllegalMove
+from patience.engine.game import Game, engine_for
+from patience.engine.position import MoveKind, Position, transfer
+from patience.games import GAMES
+from patience.notation import parse_position
+from patience.rules.piles import Kind
+
+WITH_FOUNDATIONS = ["nationale", "klondike", "freecell", "caprice"]
+
+
+def _safe_is_safe(engine: Engine, pos: Position) -> None:
+    """No safe move sends home a card that a card still out could be built on."""
+    home = Counter(c for f in engine.foundations for c in pos.piles[f])
+    copies = Counter(engine.rules.pack)
+    builds = {engine.specs[t].build for t in engine.tableau} - {None}
+    legal = engine.legal_moves(pos)
+    for move in engine.safe_foundation_moves(pos):
+        assert move in legal
+        assert engine.specs[move.dst].kind is Kind.FOUNDATION
+        card = pos.piles[move.src][-1]
+        needing = [u for u in range(52) for b in builds if b is not None and b.fits(card, u)]
+        assert all(home[u] == copies[u] for u in needing), (move, needing)
+
+
+@pytest.mark.parametrize("game_id", WITH_FOUNDATIONS)
+@settings(max_examples=6)
+@given(deal=st.integers(1, 50), choices=st.lists(st.integers(0, 999), max_size=120))
+def test_safe_foundation_moves_never_offer_a_card_the_tableau_could_still_need(
+    game_id: str, deal: int, choices: list[int]
+) -> None:
+    game = Game.new(game_id, deal=deal)
+    _safe_is_safe(game.engine, game.position)
+    for choice in choices:
+        moves = game.legal_moves()
+        if not moves:
+            break
+        game.play(moves[choice % len(moves)])
+        _safe_is_safe(game.engine, game.position)
+
+
+def test_safe_moves_in_klondike_wait_for_both_cards_of_the_other_colour() -> None:
+    base = "klondike f1=AC2C3C f2=AD2D3D f3=AH2H f4=AS2S3S 1=4C"
+    rest = " s=" + "".join(
+        f"{r}{s}" for s in "CDHS" for r in "456789TJQK" if f"{r}{s}" not in ("4C", "3H")
+    )
+    _, _, pos = parse_position(base + " 2=3H" + rest)
+    engine = engine_for(GAMES["klondike"].rules())
+    # 4C could still take 3H (not home): not safe. 3H needs black 2s: both home, so safe.
+    safe = engine.safe_foundation_moves(pos)
+    assert [pos.piles[m.src][-1] for m in safe] == [parse_card("3H")]
+
+
+def test_removal_games_offer_no_safe_moves() -> None:
+    for game_id in ("thirteens", "pyramid", "king_tut"):
+        game = Game.new(game_id)
+        assert game.safe_foundation_moves() == []
+
+
+@pytest.mark.parametrize("game_id", list(GAMES))
+def test_a_won_position_is_won_and_the_start_is_not(game_id: str) -> None:
+    game = Game.new(game_id)
+    assert game.outcome() in (Outcome.IN_PLAY, Outcome.LOST)
+    assert not game.engine.is_won(game.start)
+
+
+def test_moves_naming_no_pile_are_refused_with_a_reason() -> None:
+    game = Game.new("freecell")
+    for move in (transfer(99, 0), transfer(0, 99), transfer(0, 0)):
+        with pytest.raises(IllegalMove) as caught:
+            game.play(move)
+        assert caught.value.code == "no_such_pile"
+    assert game.position == game.start and not game.moves
+
+
+def test_describe_build_reads_like_the_rules() -> None:
+    rules = {g: GAMES[g].rules() for g in ("klondike", "nationale", "spider")}
+    assert describe_build(rules["klondike"].piles[0].build) == (
+        "builds down in alternating colours"
+    )
+    assert describe_build(rules["nationale"].piles[8].build) == (
+        "builds up or down in suit, King and Ace touching"
+    )
+    assert describe_build(rules["spider"].piles[0].build) == "builds down regardless of suit"
+    assert describe_build(None) == "nothing is built on this pile"
+
+
+@pytest.mark.parametrize(
+    ("game_id", "options"),
+    [
+        (g, dict(zip((o.name for o in i.options), v, strict=True)))
+        for g, i in GAMES.items()
+        for v in itertools.product(*(o.choices for o in i.options))
+    ],
+)
+def test_legal_moves_are_sorted_and_stable(game_id: str, options: dict[str, str]) -> None:
+    game = Game.new(game_id, options, 5)
+    moves = game.legal_moves()
+    assert moves == game.legal_moves()
+    transfers = [m for m in moves if m.kind in (MoveKind.TRANSFER, MoveKind.REMOVE)]
+    assert transfers == sorted(transfers)
