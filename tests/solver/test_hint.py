@@ -1,0 +1,30 @@
+"""Hints lead to a win on an easy position; the fallback is marked as a guess."""
+
+from __future__ import annotations
+
+from patience.engine.game import engine_for, start_position
+from patience.games import get_game
+from patience.solver import Budget, Won, hint
+
+
+def test_following_hints_wins_an_easy_deal() -> None:
+    info = get_game("freecell")
+    engine = engine_for(info.rules({}))
+    pos = start_position(info, {}, 2)
+    for _ in range(300):
+        if engine.is_won(pos):
+            break
+        advice = hint(info, {}, pos, Budget(nodes=5_000))
+        assert advice.source == "solver"
+        assert advice.move is not None
+        assert isinstance(advice.outcome, Won)
+        pos = engine.play(pos, advice.move)
+    assert engine.is_won(pos)
+
+
+def test_without_a_win_in_budget_the_hint_is_a_marked_guess() -> None:
+    info = get_game("freecell")
+    advice = hint(info, {}, start_position(info, {}, 1), Budget(nodes=1))
+    assert advice.source == "heuristic"
+    assert advice.move in engine_for(info.rules({})).legal_moves(start_position(info, {}, 1))
+    assert "best guess" in advice.text
