@@ -211,9 +211,11 @@ def test_spider_suits_option_names_the_suits() -> None:
             "caprice",
             "en",
             "Stock",
-            ["gathered up and dealt again", "2 times", "whenever you choose"],
+            ["gathered up", "2 times in all, so 3 rounds", "whenever you choose"],
         ),
         ("caprice", "de", "Talon", ["insgesamt 2-mal", "Zähler"]),
+        ("thirteens", "en", "Aim", ["add up to 13; a King leaves on its own"]),
+        ("tournament", "de", "Tableau", ["bis zur nächsten Neuverteilung leer"]),
         ("tournament", "en", "Reserve", ["Each reserve cell holds one card"]),
         ("tournament", "en", "Stock", ["4 cards onto every tableau pile", "2 times", "gathered"]),
         (
