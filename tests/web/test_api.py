@@ -186,3 +186,23 @@ def test_message_in_page_language(client: TestClient) -> None:
     )
     assert english.json()["error"]["code"] == german.json()["error"]["code"]
     assert german.json()["state"]["url"].startswith("/de/")
+
+
+def test_hint_names_a_legal_move(client: TestClient) -> None:
+    state = new_game(client, game="freecell", deal=1)
+    response = client.post(f"/api/games/{state['id']}/hint", json={"version": 0})
+    assert response.status_code == 200
+    hint = response.json()["hint"]
+    assert hint["move"] in {m["text"] for m in state["legal"]}
+    assert hint["source"] in ("solver", "heuristic") and hint["note"]
+    stale = client.post(f"/api/games/{state['id']}/hint", json={"version": 3})
+    assert stale.status_code == 409
+
+
+def test_german_reason_differs_from_english(client: TestClient) -> None:
+    state = new_game(client)
+    body = {"version": 0, "move": "1h"}
+    english = client.post(f"/api/games/{state['id']}/moves", json=body).json()["error"]
+    client.cookies.set("lang", "de")
+    german = client.post(f"/api/games/{state['id']}/moves", json=body).json()["error"]
+    assert english["code"] == german["code"] and english["message"] != german["message"]

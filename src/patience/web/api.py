@@ -14,6 +14,7 @@ from patience.engine.errors import IllegalMove
 from patience.store.repository import StoreUnavailable
 from patience.web.bodies import decode
 from patience.web.errors import ApiError
+from patience.web.hints import hint_for
 from patience.web.lang import request_lang
 from patience.web.messages import illegal_message
 from patience.web.service import ACTIONS, Action, Games, Live, play_action
@@ -129,6 +130,22 @@ async def history(request: Request, player_id: str) -> Response:
 
 
 @endpoint
+async def hint(request: Request, player_id: str) -> Response:
+    body = await decode(request, VersionRequest)
+    live = await _games(request).get(player_id, request.path_params["id"])
+    lang = request_lang(request)
+    if body.version != live.record.version:
+        raise ApiError(
+            409,
+            "stale",
+            "The game has changed since; here is its current state.",
+            {"version": str(live.record.version)},
+            live.state(lang, _url(lang)(live)),
+        )
+    return json_response(await hint_for(live, lang, request.app.state.hint_lock))
+
+
+@endpoint
 async def stats(request: Request, player_id: str) -> Response:
     records = await _games(request).store.player_games(player_id)
     return json_response({"rows": stat_rows(records, request_lang(request))})
@@ -138,6 +155,7 @@ routes = [
     Route("/api/games", create_game, methods=["POST"]),
     Route("/api/games/{id}", get_game, methods=["GET"]),
     Route("/api/games/{id}/moves", move, methods=["POST"]),
+    Route("/api/games/{id}/hint", hint, methods=["POST"]),
     *(Route(f"/api/games/{{id}}/{name}", history, methods=["POST"]) for name in ACTIONS),
     Route("/api/stats", stats, methods=["GET"]),
 ]

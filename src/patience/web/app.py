@@ -9,14 +9,17 @@ from collections.abc import AsyncIterator
 from pathlib import Path
 
 from starlette.applications import Starlette
+from starlette.routing import Mount
+from starlette.staticfiles import StaticFiles
 
 from patience.store.repository import Store, sqlite_url
-from patience.web import api
+from patience.web import api, pages
 from patience.web.players import Players
 from patience.web.secret import load_secret
 from patience.web.service import Games
 
 DEFAULT_DB_NAME = "patience.sqlite3"
+STATIC_DIR = Path(__file__).parent / "static"
 
 
 def create_app(db_url: str | None, data_dir: Path | str, secret: str) -> Starlette:
@@ -36,7 +39,12 @@ def create_app(db_url: str | None, data_dir: Path | str, secret: str) -> Starlet
         finally:
             await store.close()
 
-    app = Starlette(routes=list(api.routes), lifespan=lifespan)
+    static = Mount("/static", StaticFiles(directory=STATIC_DIR), name="static")
+    app = Starlette(
+        routes=[*api.routes, static, *pages.routes],
+        lifespan=lifespan,
+        exception_handlers={404: pages.not_found},
+    )
     app.state.players = Players(secret)
     return app
 

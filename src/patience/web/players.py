@@ -19,7 +19,16 @@ class Players:
         self._signer = URLSafeSerializer(secret, salt="patience-player")
 
     def player_of(self, request: Request) -> tuple[str, bool]:
-        """The request's player id and whether it is new (the cookie must then be set)."""
+        """The request's player id and whether it is new (the cookie must then be set).
+
+        A new id is made once per request, so every part of the request sees the same one.
+        """
+        known: tuple[str, bool] | None = getattr(request.state, "player", None)
+        if known is None:
+            known = request.state.player = self._from_cookie(request)
+        return known
+
+    def _from_cookie(self, request: Request) -> tuple[str, bool]:
         raw = request.cookies.get(COOKIE)
         if raw:
             try:

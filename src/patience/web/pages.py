@@ -1,0 +1,176 @@
+"""The server-rendered pages: lobby, one page per game, statistics; language from the URL."""
+
+from __future__ import annotations
+
+from pathlib import Path
+from typing import Any
+
+import msgspec
+from starlette.exceptions import HTTPException
+from starlette.requests import Request
+from starlette.responses import RedirectResponse, Response
+from starlette.routing import Route
+from starlette.templating import Jinja2Templates
+
+from patience.games import GAMES
+from patience.games.registry import GameInfo
+from patience.store.repository import StoreUnavailable
+from patience.web import lang as languages
+from patience.web.errors import ApiError
+from patience.web.rules_text import game_name, rules_sections, tagline
+from patience.web.service import Games
+from patience.web.state import game_url
+from patience.web.stats import stat_rows
+from patience.web.ui_strings import LANGS, ui_strings
+
+TEMPLATES = Jinja2Templates(directory=Path(__file__).parent / "templates")
+LANG_MAX_AGE = 365 * 24 * 3600
+
+
+def game_card(info: GameInfo, lang: str) -> dict[str, Any]:
+    """A game as the lobby and the related-games lists show it."""
+    return {
+        "id": info.id,
+        "name": game_name(info, lang),
+        "tagline": tagline(info, lang),
+        "skill": info.skill.value,
+        "decks": info.decks,
+        "family": info.family,
+        "win_rate": None,
+        "difficulty": None,
+        "url": f"/{lang}/{info.id}",
+        "picture": [
+            {"kind": spec.kind.value, "row": spec.row, "column": spec.column}
+            for spec in info.rules().piles
+        ],
+    }
+
+
+def _lang(request: Request) -> str:
+    lang: str = request.path_params["lang"]
+    if lang not in LANGS:
+        raise HTTPException(404, f"There is no page in the language {lang!r}.")
+    return lang
+
+
+def render(
+    request: Request, name: str, lang: str, context: dict[str, Any], status: int = 200
+) -> Response:
+    """A page in ``lang``; remembers the language and the player in cookies."""
+    players = request.app.state.players
+    player_id, new = players.player_of(request)
+    response = TEMPLATES.TemplateResponse(
+        request, name, {"lang": lang, "t": ui_strings(lang), **context}, status_code=status
+    )
+    if new:
+        players.set_cookie(response, player_id)
+    if request.cookies.get(languages.COOKIE) != lang:
+        response.set_cookie(languages.COOKIE, lang, max_age=LANG_MAX_AGE, samesite="lax")
+    return response
+
+
+def error_page(request: Request, lang: str, status: int, message: str) -> Response:
+    return render(request, "error.html", lang, {"message": message}, status)
+
+
+async def root(request: Request) -> Response:
+    return RedirectResponse(f"/{languages.request_lang(request)}/", status_code=302)
+
+
+async def lobby(request: Request) -> Response:
+    lang = _lang(request)
+    games = [game_card(info, lang) for info in GAMES.values()]
+    return render(
+        request, "lobby.html", lang, {"games": games, "other_lang_url": f"/{_other(lang)}/"}
+    )
+
+
+async def stats_page(request: Request) -> Response:
+    lang = _lang(request)
+    player_id, _ = request.app.state.players.player_of(request)
+    games: Games = request.app.state.games
+    try:
+        records = await games.store.player_games(player_id)
+    except StoreUnavailable as error:
+        return error_page(request, lang, 503, _unavailable(lang, error))
+    context = {"rows": stat_rows(records, lang), "other_lang_url": f"/{_other(lang)}/stats"}
+    return render(request, "stats.html", lang, context)
+
+
+def _query(request: Request, info: GameInfo) -> tuple[dict[str, str], int | None]:
+    """The options and deal number of a game page's URL; bad values are a 400."""
+    params = dict(request.query_params)
+    deal_text = params.pop("deal", None)
+    deal = None
+    if deal_text is not None:
+        if not deal_text.isdigit() or not 1 <= int(deal_text) <= 2**53:
+            raise ApiError(
+                400, "bad_request", f"The deal must be a whole number from 1, not {deal_text!r}."
+            )
+        deal = int(deal_text)
+    return params, deal
+
+
+async def game_page(request: Request) -> Response:
+    lang = _lang(request)
+    info = GAMES.get(request.path_params["game"])
+    if info is None:
+        raise HTTPException(404, f"There is no game {request.path_params['game']!r}.")
+    player_id, _ = request.app.state.players.player_of(request)
+    games: Games = request.app.state.games
+    try:
+        options, deal = _query(request, info)
+        live = await games.resume_or_start(player_id, info.id, options, deal)
+    except ApiError as error:
+        return error_page(request, lang, error.status, error.message)
+    except StoreUnavailable as error:
+        return error_page(request, lang, 503, _unavailable(lang, error))
+    game = live.game
+    url = game_url(lang, info.id, game.options, game.deal)
+    state = live.state(lang, url)
+    context = {
+        "game": game_card(info, lang),
+        "options": [
+            {"name": option.name, "value": value, "choices": list(option.choices)}
+            for option, (_, value) in zip(info.options, game.options, strict=True)
+        ],
+        "state": msgspec.to_builtins(state),
+        "rules": [
+            {"title": s.title, "paragraphs": list(s.paragraphs)}
+            for s in rules_sections(info, dict(game.options), lang)
+        ],
+        "related": [game_card(GAMES[r], lang) for r in info.related if r in GAMES],
+        "other_lang_url": game_url(_other(lang), info.id, game.options, game.deal),
+    }
+    return render(request, "game.html", lang, context)
+
+
+async def not_found(request: Request, exc: Exception) -> Response:
+    """404 as JSON under ``/api/``, else as a page with a link to the lobby."""
+    detail = getattr(exc, "detail", None) or "There is no such page."
+    if request.url.path.startswith("/api/"):
+        body: dict[str, Any] = {"error": {"code": "not_found", "message": detail, "params": {}}}
+        return Response(msgspec.json.encode(body), 404, media_type="application/json")
+    first = request.url.path.strip("/").split("/")[0]
+    lang = first if first in LANGS else languages.request_lang(request)
+    return error_page(request, lang, 404, detail)
+
+
+def _other(lang: str) -> str:
+    return next(other for other in LANGS if other != lang)
+
+
+def _unavailable(lang: str, error: StoreUnavailable) -> str:
+    if lang == "de":
+        return (
+            "Der Spielspeicher ist gerade nicht erreichbar. Bitte versuche es gleich noch einmal."
+        )
+    return "The game store cannot be reached just now. Please try again in a moment."
+
+
+routes = [
+    Route("/", root),
+    Route("/{lang}/", lobby),
+    Route("/{lang}/stats", stats_page),
+    Route("/{lang}/{game}", game_page),
+]

@@ -1,0 +1,107 @@
+"""Page routes: language choice, lobby, game page (resume by deal), stats, 404s."""
+
+from __future__ import annotations
+
+import json
+import re
+from typing import Any
+
+import pytest
+from starlette.testclient import TestClient
+from web_helpers import play
+
+from patience.games import GAMES
+
+STATE = re.compile(r'<script type="application/json" id="initial-state">(.*?)</script>', re.S)
+
+
+def embedded_state(html: str) -> dict[str, Any]:
+    found = STATE.search(html)
+    assert found, "the page embeds no initial state"
+    state: dict[str, Any] = json.loads(found.group(1))
+    return state
+
+
+@pytest.mark.parametrize(
+    ("headers", "cookies", "target"),
+    [
+        ({}, {}, "/en/"),
+        ({"accept-language": "de-DE,de;q=0.9,en;q=0.5"}, {}, "/de/"),
+        ({"accept-language": "fr, en;q=0.1"}, {}, "/en/"),
+        ({"accept-language": "de"}, {"lang": "en"}, "/en/"),
+    ],
+)
+def test_root_redirects_by_language(
+    client: TestClient, headers: dict[str, str], cookies: dict[str, str], target: str
+) -> None:
+    client.cookies.update(cookies)
+    response = client.get("/", headers=headers, follow_redirects=False)
+    assert response.status_code == 302
+    assert response.headers["location"] == target
+
+
+@pytest.mark.parametrize("lang", ["en", "de"])
+def test_lobby_lists_every_game(client: TestClient, lang: str) -> None:
+    response = client.get(f"/{lang}/")
+    assert response.status_code == 200
+    for info in GAMES.values():
+        assert info.names[lang] in response.text
+        assert f"/{lang}/{info.id}" in response.text
+    assert client.cookies.get("lang") == lang
+
+
+@pytest.mark.parametrize("path", ["/fr/", "/en/poker", "/xx/klondike", "/de/nope"])
+def test_unknown_language_or_game_is_404_page(client: TestClient, path: str) -> None:
+    response = client.get(path)
+    assert response.status_code == 404
+    assert response.headers["content-type"].startswith("text/html")
+    assert 'href="/' in response.text
+
+
+@pytest.mark.parametrize("game_id", list(GAMES))
+def test_every_game_page_renders(client: TestClient, game_id: str) -> None:
+    response = client.get(f"/de/{game_id}?deal=11")
+    assert response.status_code == 200
+    assert GAMES[game_id].names["de"] in response.text
+    state = embedded_state(response.text)
+    assert state["game"] == game_id and state["deal"] == 11
+    assert state["url"].startswith(f"/de/{game_id}?deal=11")
+
+
+def test_game_page_resumes_the_same_game(client: TestClient) -> None:
+    first = embedded_state(client.get("/en/klondike?deal=9&draw=3").text)
+    assert first["options"]["draw"] == "3"
+    moved = play(client, first, next(m["text"] for m in first["legal"]))
+    again = embedded_state(client.get("/en/klondike?deal=9&draw=3").text)
+    assert again["id"] == first["id"]
+    assert again["version"] == moved["version"] and again["piles"] == moved["piles"]
+    # without a deal number: the current game of these options
+    current = embedded_state(client.get("/en/klondike?draw=3").text)
+    assert current["id"] == first["id"]
+    # other options: another game
+    other = embedded_state(client.get("/en/klondike?draw=1").text)
+    assert other["id"] != first["id"]
+
+
+def test_another_player_gets_their_own_game(client: TestClient) -> None:
+    mine = embedded_state(client.get("/en/freecell?deal=3").text)
+    client.cookies.clear()
+    theirs = embedded_state(client.get("/en/freecell?deal=3").text)
+    assert theirs["id"] != mine["id"] and theirs["piles"] == mine["piles"]
+
+
+@pytest.mark.parametrize("query", ["deal=0", "deal=abc", "draw=5", "colour=red"])
+def test_bad_query_is_400_page(client: TestClient, query: str) -> None:
+    response = client.get(f"/en/klondike?{query}")
+    assert response.status_code == 400
+    assert response.headers["content-type"].startswith("text/html")
+
+
+def test_stats_page_and_api(client: TestClient) -> None:
+    assert client.get("/en/stats").status_code == 200
+    assert client.get("/api/stats").json() == {"rows": []}
+
+
+def test_static_files(client: TestClient) -> None:
+    assert client.get("/static/cards.js").status_code == 200
+    assert client.get("/static/nothing.js").status_code == 404
