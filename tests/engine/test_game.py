@@ -1,0 +1,96 @@
+"""A game with history: illegal moves change nothing, undo/redo steps, save and load."""
+
+from __future__ import annotations
+
+import pytest
+
+from patience.engine.errors import IllegalMove, NotationError
+from patience.engine.game import Game, SavedGame, start_position
+from patience.engine.position import REDEAL_MOVE, Move
+from patience.games import get_game
+
+
+def test_an_illegal_move_leaves_the_game_untouched() -> None:
+    game = Game.new("klondike", deal=2)
+    game.play_text("s")
+    before = (game.position, game.moves, game.can_redo)
+    with pytest.raises(IllegalMove) as caught:
+        game.play(REDEAL_MOVE)
+    assert caught.value.code == "stock_not_empty"
+    assert (game.position, game.moves, game.can_redo) == before
+
+
+def test_a_move_and_its_automatic_moves_undo_as_one_step() -> None:
+    games = (Game.new("klondike", deal=deal) for deal in range(1, 50))
+    game = next(g for g in games if any(_uncovers(g, m) for m in g.legal_moves()))
+    move = next(m for m in game.legal_moves() if _uncovers(game, m))
+    down_before = game.position.down[move.src]
+    game.play(move)
+    assert game.position.down[move.src] == down_before - 1  # a card turned up by itself
+    game.undo()
+    assert game.position == game.start
+
+
+def _uncovers(game: Game, move: Move) -> bool:
+    pos = game.position
+    return pos.down[move.src] > 0 and move.size == len(pos.piles[move.src]) - pos.down[move.src]
+
+
+def test_playing_a_new_move_drops_the_redo_line() -> None:
+    game = Game.new("freecell", deal=1)
+    game.play_text("1a")
+    game.undo()
+    assert game.can_redo
+    game.play_text("2a")
+    assert not game.can_redo
+    with pytest.raises(IllegalMove) as caught:
+        game.redo()
+    assert caught.value.code == "nothing_to_redo"
+
+
+def test_undo_with_nothing_to_undo_says_so() -> None:
+    game = Game.new("spider")
+    with pytest.raises(IllegalMove) as caught:
+        game.undo()
+    assert caught.value.code == "nothing_to_undo"
+
+
+def test_restart_goes_back_to_the_deal_and_keeps_the_moves_to_redo() -> None:
+    game = Game.new("freecell", deal=1)
+    for text in ("1a", "2b", "3c"):
+        game.play_text(text)
+    end = game.position
+    game.restart()
+    assert game.position == game.start
+    for _ in range(3):
+        game.redo()
+    assert game.position == end
+
+
+def test_save_and_load_replay_exactly() -> None:
+    game = Game.new("klondike", {"draw": "3"}, deal=4)
+    for _ in range(12):
+        game.play(game.legal_moves()[-1])
+    saved = game.save()
+    assert saved == SavedGame("klondike", (("draw", "3"), ("passes", "unlimited")), 4, saved.moves)
+    assert Game.load(saved).position == game.position
+
+
+def test_a_saved_game_that_does_not_replay_names_the_move() -> None:
+    saved = SavedGame("freecell", (), 1, ("1a", "1a", "zz"))
+    with pytest.raises(IllegalMove, match=r"move 2 \('1a'\)"):
+        Game.load(saved)
+    with pytest.raises(NotationError, match="move 2"):
+        Game.load(SavedGame("freecell", (), 1, ("1a", "zz")))
+
+
+def test_deal_numbers_start_at_1() -> None:
+    with pytest.raises(ValueError, match="start at 1"):
+        start_position(get_game("klondike"), None, 0)
+
+
+def test_the_same_deal_is_the_same_position_every_time() -> None:
+    assert (
+        Game.new("spider", {"suits": "2"}, 9).start == Game.new("spider", {"suits": "2"}, 9).start
+    )
+    assert Game.new("spider", deal=9).start != Game.new("spider", deal=10).start
