@@ -379,7 +379,9 @@ class Engine:
                 )
         elif not dst_spec.accepts_on_empty(card):
             rule = describe_start(dst_spec)
-            return IllegalMove("cannot_start", f"{name} cannot go there: {rule}.", card=name)
+            return IllegalMove(
+                "cannot_start", f"{name} cannot go there: {rule}.", card=name, rule=rule
+            )
         gap = not target and dst_spec.kind is Kind.TABLEAU
         if count == len(cards) and src_spec.kind is Kind.TABLEAU and gap:
             return IllegalMove("pointless", "Moving a whole pile into a gap changes nothing.")
