@@ -184,6 +184,14 @@ def test_the_tops_of_two_foundations_of_the_same_suit_may_be_played_onto_each_ot
     assert refusal(pos, move("f3", "1")) == "target_fixed"
 
 
+def test_a_foundations_last_card_may_cross_and_the_next_ace_starts_it_again() -> None:
+    """Decision (docs/relatives.md): the swap rule also moves a foundation's base card."""
+    pos = position({"f3": "AH", "f7": run(KING, 2, 2), "1": "AH"})
+    after = ENGINE.play(pos, move("f3", "f7"))
+    assert not after.piles[RULES.index("f3")] and len(after.piles[RULES.index("f7")]) == 13
+    assert move("1", "f3") in ENGINE.legal_moves(after)
+
+
 def test_win_all_104_home() -> None:
     full = {f"f{s + 1}": run(ACE, KING, s) for s in SUITS}
     full |= {f"f{s + 5}": run(KING, ACE, s) for s in SUITS}
