@@ -350,14 +350,26 @@ def test_every_engine_rule_description_has_a_wording() -> None:
                         assert reason_text("cannot_start", params, lang)
 
 
-def test_a_real_refusal_is_worded() -> None:
-    game = Game.new("klondike", deal=1)
-    moves = [transfer(src, dst) for src in range(7) for dst in range(7) if src != dst]
-    refused = 0
-    for move in moves:
+def refusals(game_id: str, deal: int = 1) -> dict[str, IllegalMove]:
+    """One refusal per reason code among single-card moves between any two piles."""
+    game = Game.new(game_id, deal=deal)
+    n = len(game.engine.specs)
+    found: dict[str, IllegalMove] = {}
+    for src, dst in product(range(n), repeat=2):
         try:
-            game.engine.check(game.position, move)
+            game.engine.check(game.position, transfer(src, dst))
         except IllegalMove as error:
-            refused += 1
-            assert reason_text(error.code, error.params, "de")
-    assert refused
+            found.setdefault(error.code, error)
+    return found
+
+
+def test_real_refusals_are_worded_with_their_rule() -> None:
+    found = refusals("freecell")
+    fit, start = found["does_not_fit"], found["cannot_start"]
+    assert "abwechselnden Farben" in reason_text(fit.code, fit.params, "de")
+    assert "alternating colours" in reason_text(fit.code, fit.params, "en")
+    assert reason_text(start.code, start.params, "de").endswith("nur ein Ass darf ihn beginnen.")
+    assert reason_text(start.code, start.params, "en").endswith("only an Ace may start it.")
+    for error in (*found.values(), *refusals("pyramid").values(), *refusals("nationale").values()):
+        for lang in LANGS:
+            assert reason_text(error.code, error.params, lang)
