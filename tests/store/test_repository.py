@@ -1,0 +1,120 @@
+"""The repository on SQLite (and PostgreSQL when configured): round trips, the version check,
+the open game of a player, broken games, and clear errors when the database is unusable."""
+
+from __future__ import annotations
+
+import asyncio
+from collections.abc import Awaitable, Callable
+from dataclasses import replace
+from pathlib import Path
+from typing import TypeVar
+
+import pytest
+
+from patience.store.records import GameRecord
+from patience.store.repository import Store, StoreUnavailable, sqlite_url, updated
+
+T = TypeVar("T")
+
+
+def record(n: int, **changes: object) -> GameRecord:
+    base = GameRecord(
+        id=f"{n:032x}",
+        player_id="alice",
+        game="klondike",
+        options="draw=1,passes=unlimited",
+        deal=n,
+        moves=("s", "36", "10-3"),
+        cursor=2,
+        version=0,
+        elapsed_ms=1234,
+        outcome="in_play",
+        won_ms=None,
+        won_moves=None,
+        broken=None,
+        created_ms=n,
+        updated_ms=n,
+    )
+    return replace(base, **changes)  # type: ignore[arg-type]
+
+
+def run(url: str, body: Callable[[Store], Awaitable[T]]) -> T:
+    async def main() -> T:
+        store = await Store.open(url)
+        try:
+            return await body(store)
+        finally:
+            await store.close()
+
+    return asyncio.run(main())
+
+
+def test_round_trip(store_url: str) -> None:
+    async def body(store: Store) -> None:
+        await store.add_player("alice")
+        await store.add_player("alice")
+        await store.insert(record(1))
+        assert await store.get(record(1).id) == record(1)
+        assert await store.get("f" * 32) is None
+
+    run(store_url, body)
+
+
+def test_save_needs_the_expected_version(store_url: str) -> None:
+    async def body(store: Store) -> None:
+        await store.insert(record(1))
+        newer = updated(record(1), moves=("s",), cursor=1)
+        assert newer.version == 1
+        assert await store.save(newer, expected_version=0)
+        assert not await store.save(updated(record(1), cursor=0), expected_version=0)
+        assert await store.get(newer.id) == newer
+
+    run(store_url, body)
+
+
+def test_concurrent_saves_only_one_wins(store_url: str) -> None:
+    async def body(store: Store) -> list[bool]:
+        await store.insert(record(1))
+        tries = [updated(record(1), cursor=c) for c in (0, 1, 3)]
+        return list(await asyncio.gather(*(store.save(t, 0) for t in tries)))
+
+    assert sorted(run(store_url, body)) == [False, False, True]
+
+
+def test_current_game(store_url: str) -> None:
+    async def body(store: Store) -> None:
+        await store.insert(record(1))
+        await store.insert(record(2, outcome="won"))
+        await store.insert(record(3, options="draw=3,passes=unlimited"))
+        options = "draw=1,passes=unlimited"
+        assert await store.current("alice", "klondike", options) is None  # latest is won
+        found = await store.current("alice", "klondike", options, deal=1)
+        assert found is not None and found.id == record(1).id
+        assert await store.current("bob", "klondike", options, deal=1) is None
+        assert [r.deal for r in await store.player_games("alice")] == [1, 2, 3]
+
+    run(store_url, body)
+
+
+def test_broken_games_are_not_resumed(store_url: str) -> None:
+    async def body(store: Store) -> None:
+        await store.insert(record(1))
+        await store.mark_broken(record(1).id, "move 2 ('36'): no card")
+        stored = await store.get(record(1).id)
+        assert stored is not None and stored.outcome == "broken" and stored.broken
+        assert await store.current("alice", "klondike", "draw=1,passes=unlimited", 1) is None
+
+    run(store_url, body)
+
+
+def test_unusable_database_is_a_clear_error(tmp_path: Path) -> None:
+    (tmp_path / "file").write_text("not a directory")
+    with pytest.raises(StoreUnavailable):
+        run(sqlite_url(tmp_path / "file" / "db.sqlite3"), lambda store: store.get("x"))
+
+
+def test_not_a_database_is_a_clear_error(tmp_path: Path) -> None:
+    path = tmp_path / "garbage.sqlite3"
+    path.write_bytes(b"this is no database" * 100)
+    with pytest.raises(StoreUnavailable):
+        run(sqlite_url(path), lambda store: store.get("x"))
