@@ -158,7 +158,12 @@ def test_spider_suits_option_names_the_suits() -> None:
             ["Nur ein König oder eine Folge, die mit einem König beginnt"],
         ),
         ("klondike", "en", "Layout", ["1, 2, 3, 4, 5, 6 and 7 cards", "24 cards form the stock"]),
-        ("klondike", "en", "Scoring", ["Standard, Vegas, No score", "700,000", "−15", "−52"]),
+        (
+            "klondike",
+            "en",
+            "Scoring",
+            ["Standard (the default), Vegas or No score", "700,000", "−15", "−52"],
+        ),
         ("klondike", "de", "Punkte", ["700.000", "−52"]),
         ("spider", "en", "Scoring", ["500 points", "100 for every completed run"]),
         ("sweet_sixteen", "en", "Scoring", ["card dealt from the stock"]),

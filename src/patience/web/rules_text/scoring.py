@@ -10,7 +10,7 @@ from __future__ import annotations
 from patience import scoring as s
 from patience.games.registry import GameInfo
 from patience.rules.game import Win
-from patience.web.rules_text.words import say
+from patience.web.rules_text.words import join, say
 
 _NAMES = {
     s.STANDARD: ("Standard", "Standard"),
@@ -107,14 +107,15 @@ def _none(lang: str) -> str:
 def scoring_paragraphs(info: GameInfo, lang: str) -> list[str]:
     """Which scores the game offers (the default first) and how each is counted."""
     profiles = s.profiles_for(info)
-    names = ", ".join(profile_name(p, lang) for p in profiles)
+    default = profile_name(profiles[0], lang) + say(lang, " (the default)", " (voreingestellt)")
+    names = join(
+        [default, *(profile_name(p, lang) for p in profiles[1:])], lang, say(lang, "or", "oder")
+    )
     out = [
         say(
             lang,
-            f"Choose how the game is scored: {names}. The first is the default; the score can"
-            " also be hidden.",
-            f"Du kannst die Wertung wählen: {names}. Die erste gilt, wenn du nichts änderst;"
-            " der Punktestand lässt sich auch ausblenden.",
+            f"Scores for this game: {names}. The score can also be hidden.",
+            f"Wertungen für dieses Spiel: {names}. Der Punktestand lässt sich auch ausblenden.",
         )
     ]
     for profile in profiles:

@@ -845,7 +845,7 @@ def _skill(f: Facts, lang: str) -> list[str]:
             "In skill play two players get exactly the same deal, cards in the same order."
             " Whoever gets further wins; if neither finishes, the higher score wins.",
             "Im Skill-Modus bekommen zwei Spieler genau dieselbe Verteilung, die Karten in"
-            " derselben Reihenfolge. Wer weiter kommt, gewinnt; schafft es keiner ganz, gewinnt"
+            " derselben Reihenfolge. Wer weiterkommt, gewinnt; schafft es keiner ganz, gewinnt"
             " die höhere Punktzahl.",
         )
     ]
