@@ -2,9 +2,8 @@
 
 from __future__ import annotations
 
-from collections import Counter
-
 import pytest
+import rule_positions
 
 from patience.cards import ACE, KING, SUITS, card_text, make_card, parse_card, rank, suit
 from patience.engine.core import Outcome
@@ -12,7 +11,7 @@ from patience.engine.errors import IllegalMove
 from patience.engine.game import engine_for, start_position
 from patience.engine.position import REDEAL_MOVE, Position, transfer
 from patience.games import get_game
-from patience.notation import parse_position, position_text
+from patience.notation import position_text
 
 INFO = get_game("caprice")
 RULES = INFO.rules()
@@ -33,16 +32,10 @@ def run(first: int, last: int, suit_: int) -> str:
 
 
 def position(piles: dict[str, str], *, filler: str = "f1", redeals: int = 0) -> Position:
-    """These piles (code -> cards, bottom first); the rest of the pack lies under ``filler``.
-
-    Only a foundation's top card matters to the rules, so the filler hides there.
-    """
-    rest = Counter(RULES.pack) - Counter(c for text in piles.values() for c in cards(text))
-    given = dict(piles)
-    given[filler] = " ".join(map(card_text, sorted(rest.elements()))) + " " + piles.get(filler, "")
-    tokens = [f"{code}={''.join(text.split())}" for code, text in given.items()]
-    _, _, pos = parse_position(" ".join(["caprice", *tokens, f"redeals={redeals}"]))
-    return pos
+    """These piles (code -> cards, bottom first); the rest of the pack lies under ``filler``."""
+    text = " ".join(f"{code}={''.join(held.split())}" for code, held in piles.items())
+    pos = rule_positions.position("caprice", text, filler)[1]
+    return pos._replace(redeals=redeals)
 
 
 def legal(pos: Position, src: str, dst: str, size: int = 1) -> bool:

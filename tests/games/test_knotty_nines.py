@@ -6,17 +6,15 @@ colour; Sweet Sixteen's other sentences therefore apply and are tested here too.
 
 from __future__ import annotations
 
-from collections import Counter
-
 import pytest
+import rule_positions
 
-from patience.cards import card_text, parse_card
+from patience.cards import parse_card
 from patience.engine.core import Outcome
 from patience.engine.errors import IllegalMove
 from patience.engine.game import engine_for, start_position
 from patience.engine.position import REDEAL_MOVE, STOCK_MOVE, Move, Position, transfer
 from patience.games import get_game
-from patience.notation import parse_position
 
 INFO = get_game("knotty_nines")
 RULES = INFO.rules()
@@ -31,11 +29,8 @@ def cards(text: str) -> list[int]:
 
 def position(piles: dict[str, str], *, filler: str = "s") -> Position:
     """These piles (code -> cards, bottom first); the rest of the pack lies under ``filler``."""
-    rest = Counter(RULES.pack) - Counter(c for text in piles.values() for c in cards(text))
-    given = dict(piles)
-    given[filler] = " ".join(map(card_text, sorted(rest.elements()))) + " " + piles.get(filler, "")
-    tokens = [f"{code}={''.join(text.split())}" for code, text in given.items()]
-    _, _, pos = parse_position(" ".join(["knotty_nines", *tokens]))
+    text = " ".join(f"{code}={''.join(held.split())}" for code, held in piles.items())
+    pos = rule_positions.position("knotty_nines", text, filler)[1]
     return pos
 
 

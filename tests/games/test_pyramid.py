@@ -5,14 +5,14 @@ from __future__ import annotations
 from collections import Counter
 
 import pytest
+import rule_positions
 
-from patience.cards import card_text, parse_card
+from patience.cards import parse_card
 from patience.engine.core import Outcome
 from patience.engine.errors import IllegalMove
 from patience.engine.game import engine_for, start_position
 from patience.engine.position import REDEAL_MOVE, STOCK_MOVE, Move, Position, remove
 from patience.games import get_game
-from patience.notation import parse_position
 
 INFO = get_game("pyramid")
 RULES = INFO.rules()
@@ -27,11 +27,9 @@ def cards(text: str) -> list[int]:
 
 def position(piles: dict[str, str], *, redeals: int = 0) -> Position:
     """These piles (code -> cards, bottom first); every other card has been removed."""
-    rest = Counter(RULES.pack) - Counter(c for text in piles.values() for c in cards(text))
-    given = {**piles, "h": " ".join(map(card_text, sorted(rest.elements())))}
-    tokens = [f"{code}={''.join(text.split())}" for code, text in given.items()]
-    _, _, pos = parse_position(" ".join(["pyramid", *tokens, f"redeals={redeals}"]))
-    return pos
+    text = " ".join(f"{code}={''.join(held.split())}" for code, held in piles.items())
+    pos = rule_positions.position("pyramid", text, "h")[1]
+    return pos._replace(redeals=redeals)
 
 
 def removal(*codes: str) -> Move:

@@ -5,6 +5,7 @@ from __future__ import annotations
 from collections import Counter
 
 import pytest
+import rule_positions
 
 from patience.cards import ACE, KING, SUITS, card_text, make_card, parse_card, rank
 from patience.engine.core import Outcome
@@ -12,7 +13,6 @@ from patience.engine.errors import IllegalMove
 from patience.engine.game import Game, engine_for, start_position
 from patience.engine.position import REDEAL_MOVE, STOCK_MOVE, Move, Position, transfer
 from patience.games import get_game
-from patience.notation import parse_position
 
 INFO = get_game("tournament")
 RULES = INFO.rules()
@@ -34,12 +34,9 @@ def run(first: int, last: int, suit_: int) -> str:
 
 def position(piles: dict[str, str], *, filler: str = "s", redeals: int = 0) -> Position:
     """These piles (code -> cards, bottom first); the rest of the pack lies under ``filler``."""
-    rest = Counter(RULES.pack) - Counter(c for text in piles.values() for c in cards(text))
-    given = dict(piles)
-    given[filler] = " ".join(map(card_text, sorted(rest.elements()))) + " " + piles.get(filler, "")
-    tokens = [f"{code}={''.join(text.split())}" for code, text in given.items()]
-    _, _, pos = parse_position(" ".join(["tournament", *tokens, f"redeals={redeals}"]))
-    return pos
+    text = " ".join(f"{code}={''.join(held.split())}" for code, held in piles.items())
+    pos = rule_positions.position("tournament", text, filler)[1]
+    return pos._replace(redeals=redeals)
 
 
 def move(src: str, dst: str, size: int = 1) -> Move:
