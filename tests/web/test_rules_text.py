@@ -59,7 +59,10 @@ def test_every_game_option_and_language_has_full_sections(
     sections = rules_sections(info, options, lang)
     titles = [s.title for s in sections]
     assert all(isinstance(s, Section) and s.title and s.paragraphs for s in sections)
-    assert all(p.strip() for s in sections for p in s.paragraphs)
+    for paragraph in (p for s in sections for p in s.paragraphs):
+        assert paragraph[0].isupper() or paragraph[0].isdigit(), paragraph
+        assert paragraph.endswith("."), paragraph
+        assert not re.search(r"[{}]|  | [,.;:]|\.\.", paragraph), paragraph
     assert len(titles) == len(set(titles))
     expected = {
         "en": ["Aim", "Layout", "Tableau", "Stock", "End of the game", "Skill play"],

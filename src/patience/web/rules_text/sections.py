@@ -497,10 +497,12 @@ def _foundations(f: Facts, lang: str) -> list[str]:
         out.append(
             say(
                 lang,
-                "The top card of a foundation may be taken back onto the tableau, where it"
-                " fits or into an empty pile.",
+                "The top card of a foundation may be taken back onto the tableau, by the"
+                " tableau's usual rules: onto a card it fits, or into an empty pile that"
+                " would take it.",
                 "Die oberste Karte eines Grundstapels darf wieder auf das Tableau geholt"
-                " werden, wo sie passt oder auf einen leeren Stapel.",
+                " werden, nach dessen üblichen Regeln: auf eine Karte, an die sie passt, oder"
+                " auf einen leeren Stapel, der sie nimmt.",
             )
         )
     if rules.foundation_swaps:
