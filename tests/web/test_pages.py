@@ -2,24 +2,11 @@
 
 from __future__ import annotations
 
-import json
-import re
-from typing import Any
-
 import pytest
 from starlette.testclient import TestClient
-from web_helpers import play
+from web_helpers import embedded_state, play
 
 from patience.games import GAMES
-
-STATE = re.compile(r'<script type="application/json" id="initial-state">(.*?)</script>', re.S)
-
-
-def embedded_state(html: str) -> dict[str, Any]:
-    found = STATE.search(html)
-    assert found, "the page embeds no initial state"
-    state: dict[str, Any] = json.loads(found.group(1))
-    return state
 
 
 @pytest.mark.parametrize(

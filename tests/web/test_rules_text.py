@@ -3,6 +3,8 @@
 from __future__ import annotations
 
 import re
+from collections.abc import Callable
+from dataclasses import replace
 from itertools import product
 from pathlib import Path
 
@@ -14,6 +16,9 @@ from patience.engine.game import Game
 from patience.engine.position import transfer
 from patience.games import GAMES, get_game
 from patience.games.registry import BadOption, GameInfo
+from patience.rules.build import Build, Direction, Match
+from patience.rules.game import Rules
+from patience.rules.piles import Kind, Start
 from patience.web.rules_text import (
     LANGS,
     Section,
@@ -251,6 +256,39 @@ def test_key_facts(game: str, lang: str, title: str, facts: list[str]) -> None:
         assert fact in text, (game, lang, title, fact)
 
 
+def variant(game_id: str, change: Callable[[Rules], Rules]) -> GameInfo:
+    """The game with its definition changed: the texts must follow the change."""
+    info = get_game(game_id)
+    return replace(info, build=lambda options: change(info.build(options)))
+
+
+def test_the_texts_are_read_from_the_definition() -> None:
+    def draw_two(rules: Rules) -> Rules:
+        return replace(rules, stock=replace(rules.stock, count=2, redeals=4))
+
+    two = variant("klondike", draw_two)
+    assert "turns 2 cards at once" in section(two, {}, "en", "Stock")
+    assert "höchstens 4-mal, also 5 Durchgänge" in section(two, {}, "de", "Talon")
+
+    def any_card_starts(rules: Rules) -> Rules:
+        piles = tuple(
+            replace(p, start=Start.ANY) if p.kind is Kind.TABLEAU else p for p in rules.piles
+        )
+        return replace(rules, piles=piles)
+
+    open_gaps = variant("klondike", any_card_starts)
+    assert "Any card or run may fill an empty pile." in section(open_gaps, {}, "en", "Tableau")
+
+    def wrapping(rules: Rules) -> Rules:
+        build = Build(Match.ANY, Direction.UP, wrap=True)
+        piles = tuple(replace(p, build=build) if p.kind is Kind.TABLEAU else p for p in rules.piles)
+        return replace(rules, piles=piles)
+
+    tableau = section(variant("sweet_sixteen", wrapping), {}, "de", "Tableau")
+    assert "aufwärts ohne Rücksicht auf die Farbe" in tableau
+    assert "König und Ass als Nachbarn" in tableau
+
+
 def test_skill_play_is_offered_for_every_game() -> None:
     for info in GAMES.values():
         assert "same deal" in section(info, {}, "en", "Skill play")
@@ -345,8 +383,6 @@ def test_reason_errors_are_clear() -> None:
 
 
 def test_every_engine_rule_description_has_a_wording() -> None:
-    from patience.rules.piles import Kind
-
     for info in GAMES.values():
         for opts in all_options(info):
             for spec in info.rules(opts).piles:

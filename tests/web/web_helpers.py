@@ -2,6 +2,8 @@
 
 from __future__ import annotations
 
+import json
+import re
 from typing import Any
 
 from starlette.testclient import TestClient
@@ -32,3 +34,45 @@ def play(client: TestClient, state: dict[str, Any], move: str) -> dict[str, Any]
     assert response.status_code == 200, response.text
     result: dict[str, Any] = response.json()
     return result
+
+
+def tamper(client: TestClient, game_id: str, **values: Any) -> None:
+    """Change a stored game behind the server's back (as a bad migration or a bug might)."""
+    from sqlalchemy import update
+
+    from patience.store.schema import games
+
+    engine = client.app.state.games.store.engine  # type: ignore[attr-defined]
+
+    async def write() -> None:
+        async with engine.begin() as conn:
+            await conn.execute(update(games).where(games.c.id == game_id).values(**values))
+
+    client.portal.call(write)  # type: ignore[union-attr]
+
+
+def limit_pages(client: TestClient, extra_pages: int | None) -> None:
+    """Make the SQLite file unable to grow beyond ``extra_pages`` more pages (a full disk);
+    ``None`` lifts the limit."""
+    from sqlalchemy import text
+
+    engine = client.app.state.games.store.engine  # type: ignore[attr-defined]
+
+    async def pragma() -> None:
+        async with engine.connect() as conn:
+            pages = (await conn.execute(text("PRAGMA page_count"))).scalar_one()
+            limit = 2**30 if extra_pages is None else pages + extra_pages
+            await conn.execute(text(f"PRAGMA max_page_count = {limit}"))
+
+    client.portal.call(pragma)  # type: ignore[union-attr]
+
+
+STATE = re.compile(r'<script type="application/json" id="initial-state">(.*?)</script>', re.S)
+
+
+def embedded_state(html: str) -> dict[str, Any]:
+    """The State a game page embeds for its script."""
+    found = STATE.search(html)
+    assert found, "the page embeds no initial state"
+    state: dict[str, Any] = json.loads(found.group(1))
+    return state

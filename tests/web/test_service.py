@@ -1,0 +1,79 @@
+"""The game service under concurrency: one lock per game in a worker, and the version check in
+the database across workers (two services on one database stand for two processes)."""
+
+from __future__ import annotations
+
+import asyncio
+from collections.abc import Awaitable, Callable
+from pathlib import Path
+from typing import TypeVar
+
+import pytest
+
+from patience.engine.errors import IllegalMove
+from patience.store.repository import Store, sqlite_url
+from patience.web.errors import ApiError
+from patience.web.service import Action, Games, Live, play_action, restart_action
+
+T = TypeVar("T")
+
+
+def _url(live: Live) -> str:
+    return ""
+
+
+def _message(error: IllegalMove) -> str:
+    return error.message
+
+
+async def _move(games: Games, live_id: str, version: int, text: str) -> Live:
+    def make(line: tuple[str, ...], cursor: int) -> Action:
+        return play_action(text, line, cursor)
+
+    return await games.act("p", live_id, version, make, None, "en", _url, _message)
+
+
+def run(db: Path, body: Callable[[Games, Games], Awaitable[T]]) -> T:
+    async def main() -> T:
+        first, second = await Store.open(sqlite_url(db)), await Store.open(sqlite_url(db))
+        try:
+            return await body(Games(first), Games(second))
+        finally:
+            await first.close()
+            await second.close()
+
+    return asyncio.run(main())
+
+
+def test_same_version_twice_in_one_worker(tmp_path: Path) -> None:
+    async def body(games: Games, _: Games) -> list[object]:
+        live = await games.create("p", "klondike", {}, 4)
+        moves = [m for m in live.state("en", "").legal if m.kind == "transfer"][:1] * 2
+        tries = [_move(games, live.record.id, 0, m.text) for m in moves]
+        return list(await asyncio.gather(*tries, return_exceptions=True))
+
+    first, second = run(tmp_path / "db", body)
+    assert isinstance(first, Live) and first.record.version == 1
+    assert isinstance(second, ApiError) and second.status == 409
+    assert second.state is not None and second.state.version == 1
+
+
+def test_two_workers_never_overwrite_each_other(tmp_path: Path) -> None:
+    async def body(a: Games, b: Games) -> None:
+        live = await a.create("p", "klondike", {}, 4)
+        game_id = live.record.id
+        await b.get("p", game_id)  # b caches version 0
+        stock = await _move(a, game_id, 0, "s")  # a moves to version 1
+        with pytest.raises(ApiError) as stale:
+            await _move(b, game_id, 0, "s")  # b's client is stale
+        assert stale.value.status == 409 and stale.value.state is not None
+        assert stale.value.state.version == 1
+        # b's client resynced: b reloads version 1 from the database and plays on
+        after = await _move(b, game_id, 1, "s")
+        assert after.record.moves == (*stock.record.moves, "s")
+        restarted = await a.act(
+            "p", game_id, 2, restart_action, None, "en", _url, _message
+        )  # a's cache was behind; it reloads before acting
+        assert restarted.record.cursor == 0 and restarted.record.version == 3
+
+    run(tmp_path / "db", body)
