@@ -1,0 +1,131 @@
+"""Many deals solved on all cores: per-deal records, totals and the win rate with its interval."""
+
+from __future__ import annotations
+
+import math
+import multiprocessing
+import statistics
+from collections.abc import Iterator, Mapping, Sequence
+from dataclasses import dataclass
+
+from patience.engine.game import start_position
+from patience.games import get_game
+from patience.games.registry import Options
+from patience.solver.difficulty import grade_of
+from patience.solver.result import Budget, Won
+
+OUTCOMES = ("won", "unwinnable", "unknown")
+
+
+@dataclass(frozen=True)
+class DealRecord:
+    """One deal's verdict, the work it took and its grade."""
+
+    deal: int
+    outcome: str
+    nodes: int
+    seconds: float
+    moves: int
+    grade: str
+
+
+@dataclass(frozen=True)
+class Job:
+    game: str
+    options: Options
+    deal: int
+    budget: Budget
+
+
+def solve_job(job: Job) -> DealRecord:
+    """Solve one deal (a top-level function so worker processes can run it)."""
+    from patience.solver import searcher_for
+
+    info = get_game(job.game)
+    options = dict(job.options)
+    searcher = searcher_for(info.rules(options))
+    result = searcher.solve(start_position(info, options, job.deal), job.budget)
+    moves = len(result.moves) if isinstance(result, Won) else 0
+    grade = grade_of(result, info.skill).value
+    return DealRecord(job.deal, result.name, result.nodes, result.seconds, moves, grade)
+
+
+def solve_many(
+    game: str,
+    options: Mapping[str, str] | None,
+    deals: Sequence[int],
+    budget: Budget,
+    jobs: int = 0,
+) -> Iterator[DealRecord]:
+    """Solve ``deals`` on ``jobs`` processes (0: every core), yielding records in deal order."""
+    canonical = get_game(game).canonical(options)
+    work = [Job(game, canonical, deal, budget) for deal in deals]
+    workers = jobs or multiprocessing.cpu_count()
+    if workers == 1:
+        yield from map(solve_job, work)
+        return
+    with multiprocessing.Pool(workers) as pool:
+        yield from pool.imap(solve_job, work, chunksize=1)
+
+
+def wilson(successes: int, trials: int, z: float = 1.959964) -> tuple[float, float]:
+    """The Wilson score interval (95% by default) of a proportion."""
+    if trials == 0:
+        return 0.0, 1.0
+    p = successes / trials
+    denominator = 1 + z * z / trials
+    centre = (p + z * z / (2 * trials)) / denominator
+    half = z * math.sqrt(p * (1 - p) / trials + z * z / (4 * trials * trials)) / denominator
+    return max(0.0, centre - half), min(1.0, centre + half)
+
+
+@dataclass(frozen=True)
+class Summary:
+    """Totals over many deals.
+
+    ``rate`` is won over decided deals (won or proven unwinnable) with its Wilson interval;
+    ``lowest`` and ``highest`` count every unknown deal as lost, then as won.
+    """
+
+    deals: int
+    won: int
+    unwinnable: int
+    unknown: int
+    rate: float
+    interval: tuple[float, float]
+    lowest: float
+    highest: float
+    mean_seconds: float
+    median_seconds: float
+    p95_seconds: float
+    max_seconds: float
+
+
+def summarize(records: Sequence[DealRecord]) -> Summary:
+    """Totals, the win rate and the time per deal."""
+    count = {name: sum(1 for r in records if r.outcome == name) for name in OUTCOMES}
+    decided = count["won"] + count["unwinnable"]
+    times = sorted(r.seconds for r in records) or [0.0]
+    n = len(records)
+    return Summary(
+        deals=n,
+        won=count["won"],
+        unwinnable=count["unwinnable"],
+        unknown=count["unknown"],
+        rate=count["won"] / decided if decided else 0.0,
+        interval=wilson(count["won"], decided),
+        lowest=count["won"] / n if n else 0.0,
+        highest=(count["won"] + count["unknown"]) / n if n else 0.0,
+        mean_seconds=statistics.fmean(times),
+        median_seconds=statistics.median(times),
+        p95_seconds=percentile(times, 0.95),
+        max_seconds=times[-1],
+    )
+
+
+def percentile(sorted_values: Sequence[float], share: float) -> float:
+    """The nearest-rank percentile of already sorted values."""
+    if not sorted_values:
+        return 0.0
+    index = max(0, math.ceil(share * len(sorted_values)) - 1)
+    return sorted_values[index]
