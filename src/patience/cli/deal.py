@@ -7,10 +7,11 @@ import json
 from typing import Any
 
 from patience.cards import card_text
-from patience.cli.args import add_game_arguments, chosen_game
+from patience.cli.args import CliError, add_game_arguments, chosen_game
 from patience.cli.board import table_text
 from patience.engine.game import Game
 from patience.notation import position_text
+from patience.solver import first_winnable_deal
 from patience.views import hidden_view, open_view
 
 
@@ -36,6 +37,11 @@ def register(subparsers: Any) -> None:
         help="the position in one line of position notation (shows every card)",
     )
     parser.add_argument("--open", action="store_true", help="show face-down cards too")
+    parser.add_argument(
+        "--winnable",
+        action="store_true",
+        help="the first deal from --deal on that the solver proves winnable (it sees every card)",
+    )
     parser.set_defaults(func=run)
 
 
@@ -50,6 +56,12 @@ def deal_record(game: Game, *, show_all: bool) -> dict[str, list[str | None]]:
 def run(args: argparse.Namespace) -> int:
     """Print the deal."""
     game = chosen_game(args)
+    if args.winnable:
+        try:
+            args.deal = first_winnable_deal(game.info, dict(game.options), args.deal)
+        except LookupError as error:
+            raise CliError(str(error), 1) from None
+        game = chosen_game(args)
     if args.json:
         print(json.dumps(deal_record(game, show_all=args.open)))
     elif args.position_text:
