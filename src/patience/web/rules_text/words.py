@@ -52,6 +52,11 @@ def rank_name(rank: int, lang: str, *, article: bool = False) -> str:
     return f"{_ARTICLE_DE.get(rank, 'eine')} {name}"
 
 
+def dative_article(rank: int) -> str:
+    """The German indefinite article in the dative for a rank: einem Ass, einer Dame."""
+    return "einem" if rank in (1, 11, 13) else "einer"
+
+
 def suit_name(suit: int, lang: str) -> str:
     """``'spades'`` / ``'Pik'``."""
     return say(lang, _SUITS_EN[suit], _SUITS_DE[suit])
