@@ -22,7 +22,7 @@ from types import MappingProxyType
 from patience.engine.core import describe_build, describe_start
 from patience.rules.build import Build, Direction, Match
 from patience.rules.piles import Kind, PileSpec, Start
-from patience.web.rules_text.words import build_phrase, check_lang, rank_name, say
+from patience.web.rules_text.words import build_phrase, check_lang, rank_name, say, suit_name
 
 _Text = tuple[str, str]
 
@@ -153,8 +153,6 @@ def _start_rule(spec: PileSpec, lang: str) -> str:
         return say(
             lang, "only the game fills this place", "nur das Spiel selbst füllt diesen Platz"
         )
-    from patience.web.rules_text.words import suit_name
-
     who = rank_name(spec.start_rank, lang, article=True)
     if spec.suit is not None:
         who += say(lang, f" of {suit_name(spec.suit, lang)}", f" in {suit_name(spec.suit, lang)}")
