@@ -24,7 +24,11 @@ class Redeal(Enum):
     RECYCLE_WASTE = "recycle_waste"
     """When the stock is empty, the waste turns over to form it again, in order."""
     GATHER_TABLEAU = "gather_tableau"
-    """The tableau piles are gathered (last pile first, each top card first) and dealt again."""
+    """The tableau piles are gathered and dealt again.
+
+    Picking up the last pile first, each from its top card down, onto a face-down pack puts
+    the first pile's bottom card on top: the redeal deals pile 1 bottom to top, then pile 2, …
+    """
 
 
 UNLIMITED = -1
