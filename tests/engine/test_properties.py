@@ -17,7 +17,15 @@ from hypothesis import strategies as st
 from patience.engine.core import Engine, Outcome
 from patience.engine.errors import IllegalMove
 from patience.engine.game import Game
-from patience.engine.position import REDEAL_MOVE, STOCK_MOVE, Move, MoveKind, Position, transfer
+from patience.engine.position import (
+    REDEAL_MOVE,
+    STOCK_MOVE,
+    Move,
+    MoveKind,
+    Position,
+    remove,
+    transfer,
+)
 from patience.games import GAMES
 from patience.notation import move_text, parse_move, parse_position, position_text
 
@@ -30,7 +38,7 @@ IDS = [game + "".join(f"-{v}" for v in options.values()) for game, options in CO
 
 DEALS = st.integers(min_value=1, max_value=4)
 CHOICES = st.lists(st.integers(min_value=0, max_value=2**16), min_size=5, max_size=60)
-FEW = settings(max_examples=4)
+FEW = settings(max_examples=8)
 
 
 def test_every_game_and_option_value_is_covered() -> None:
@@ -82,10 +90,17 @@ def test_undo_restores_exactly_and_redo_replays(
 
 
 def _family(engine: Engine, pos: Position, data: st.DataObject) -> list[Move]:
-    """Random transfers, removals, stock and redeal moves, legal or not."""
+    """Random transfers, removals, stock and redeal moves, legal or not, and near misses of
+    the legal ones (one card more or fewer, the next pile over)."""
     n = len(engine.specs)
+    legal = engine.legal_moves(pos)
+    transfers = [m for m in legal if m.kind is MoveKind.TRANSFER][:8]
+    near = [m._replace(size=m.size + 1) for m in transfers]
+    near += [m._replace(size=m.size - 1) for m in transfers if m.size > 1]
+    near += [m._replace(dst=(m.dst + 1) % n) for m in transfers]
+    near += [remove(m.src, (m.dst + 1) % n) for m in legal if m.kind is MoveKind.REMOVE][:8]
     piles = st.integers(min_value=0, max_value=n - 1)
-    moves = [STOCK_MOVE, REDEAL_MOVE]
+    moves = [STOCK_MOVE, REDEAL_MOVE, *near]
     for _ in range(6):
         src, dst = data.draw(piles), data.draw(piles)
         size = data.draw(st.integers(min_value=1, max_value=4))
