@@ -85,6 +85,11 @@ class Game:
         return self._positions[-1]
 
     @property
+    def positions(self) -> tuple[Position, ...]:
+        """The start and the position after each move played (for scoring and replays)."""
+        return tuple(self._positions)
+
+    @property
     def moves(self) -> tuple[Move, ...]:
         """The player's moves so far (automatic moves are not listed)."""
         return tuple(self._moves)
