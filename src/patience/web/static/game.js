@@ -450,11 +450,18 @@ function dropTarget(rect) {
 tableEl.addEventListener("pointerdown", (e) => {
   if (e.button !== 0 || press) return;
   const el = e.target.closest(".card, .slot");
-  if (!el) return;
+  if (!el) {
+    // A tap on the bare table puts a held card back.
+    if (held) {
+      clearHold();
+      say(t.held_cancel);
+    }
+    return;
+  }
   const pile = Number(el.dataset.pile);
   const card = el.dataset.card === undefined ? null : Number(el.dataset.card);
   const p = state.piles[pile];
-  const draggable = card !== null && p.cards[card] !== null && p.kind !== "foundation";
+  const draggable = card !== null && p.cards[card] !== null;
   press = { pile, card, x: e.clientX, y: e.clientY, id: e.pointerId, draggable, dragging: false, els: [] };
   tableEl.setPointerCapture(e.pointerId);
   if (draggable) e.preventDefault();
@@ -501,12 +508,6 @@ function endPress(e, cancelled) {
 
 tableEl.addEventListener("pointerup", (e) => endPress(e, false));
 tableEl.addEventListener("pointercancel", (e) => endPress(e, true));
-tableEl.addEventListener("click", (e) => {
-  if (e.target === tableEl && held) {
-    clearHold();
-    say(t.held_cancel);
-  }
-});
 
 // ------------------------------------------------------------------ keyboard
 

@@ -1,0 +1,115 @@
+"""Every game in the browser: drag, tap, undo, reload, illegal drops, shared links."""
+
+from __future__ import annotations
+
+from collections.abc import Iterator
+
+import pytest
+from browser_setup import DESKTOP, NO_AUTOPLAY
+from playwright.sync_api import Browser, Page
+from table_driver import (
+    drag,
+    make_playable,
+    playable,
+    seen,
+    source_card,
+    state,
+    tap,
+    target,
+    wait_ready,
+    wait_version,
+)
+
+from patience.games import GAMES
+
+DEAL = 11
+
+
+@pytest.fixture
+def page(browser: Browser) -> Iterator[Page]:
+    context = browser.new_context(viewport=DESKTOP)
+    context.add_init_script(NO_AUTOPLAY)
+    yield context.new_page()
+    context.close()
+
+
+@pytest.mark.parametrize("game", list(GAMES))
+def test_drag_tap_undo_reload(page: Page, base_url: str, game: str) -> None:
+    page.goto(f"{base_url}/en/{game}?deal={DEAL}")
+    wait_ready(page)
+    s = make_playable(page)
+
+    move = playable(s)[0]
+    drag(page, source_card(page, s, move), target(page, s, move["dst"]))
+    after_drag = wait_version(page, s["version"])
+    assert after_drag["last"]["move"] == move["text"]
+    assert after_drag["moves_made"] == s["moves_made"] + 1
+
+    s = make_playable(page)
+    move = playable(s)[-1]
+    tap(page, source_card(page, s, move))
+    tap(page, target(page, s, move["dst"]))
+    after_tap = wait_version(page, s["version"])
+    assert after_tap["last"]["move"] == move["text"]
+
+    page.get_by_role("button", name="Undo").click()
+    undone = wait_version(page, after_tap["version"])
+    assert seen(undone) == seen(s)
+
+    page.reload()
+    wait_ready(page)
+    assert seen(state(page)) == seen(undone)
+    assert state(page)["version"] == undone["version"]
+
+
+@pytest.mark.parametrize("game", ["klondike", "freecell", "pyramid"])
+def test_illegal_drop_changes_nothing_and_says_why(page: Page, base_url: str, game: str) -> None:
+    page.goto(f"{base_url}/en/{game}?deal={DEAL}")
+    wait_ready(page)
+    s = make_playable(page)
+    legal = {(m.get("src"), m.get("dst")) for m in s["legal"]}
+    piles = s["piles"]
+    pair = next(
+        (a, b)
+        for a, src in enumerate(piles)
+        for b, dst in enumerate(piles)
+        if a != b
+        and src["cards"]
+        and src["cards"][-1]
+        and src["kind"] == "tableau"
+        and dst["kind"] == "tableau"
+        and dst["cards"]
+        and (a, b) not in legal
+        and (b, a) not in legal
+    )
+    top = len(piles[pair[0]]["cards"]) - 1
+    source = page.locator(f".card[data-pile='{pair[0]}'][data-card='{top}']")
+    drag(page, source, target(page, s, pair[1]))
+    message = page.locator("#message")
+    message.wait_for(state="visible")
+    assert message.inner_text().strip()
+    assert seen(state(page)) == seen(s)
+    assert state(page)["version"] == s["version"]
+
+
+def test_shared_url_reproduces_the_deal(browser: Browser, base_url: str) -> None:
+    first = browser.new_context(viewport=DESKTOP)
+    first.add_init_script(NO_AUTOPLAY)
+    page = first.new_page()
+    page.goto(f"{base_url}/en/klondike?draw=3")
+    wait_ready(page)
+    start = state(page)
+    shared = page.locator("#share-link").get_attribute("href")
+    assert shared and f"deal={start['deal']}" in shared and "draw=3" in shared
+    first.close()
+
+    other = browser.new_context(viewport=DESKTOP)  # another player
+    other.add_init_script(NO_AUTOPLAY)
+    page = other.new_page()
+    page.goto(base_url + shared)
+    wait_ready(page)
+    again = state(page)
+    assert again["id"] != start["id"]
+    assert (again["deal"], again["options"]) == (start["deal"], start["options"])
+    assert seen(again) == seen(start)
+    other.close()
