@@ -73,14 +73,6 @@ def profiles_for(info: GameInfo) -> tuple[str, ...]:
     return _BY_FAMILY.get(info.family, (CARDS_HOME, NONE))
 
 
-def history(engine: Engine, start: Position, moves: Sequence[Move]) -> list[Position]:
-    """Every position of a line of play: ``start``, then the one after each move."""
-    positions = [start]
-    for move in moves:
-        positions.append(engine.apply(positions[-1], move))
-    return positions
-
-
 def score(
     profile: str,
     engine: Engine,
@@ -90,8 +82,8 @@ def score(
 ) -> int:
     """The score of a line of play under ``profile``.
 
-    ``positions`` holds the start and the position after each of ``moves`` (see
-    :func:`history`); ``elapsed_seconds`` is the time played, used by ``standard`` only.
+    ``positions`` holds the start and the position after each of ``moves`` (as
+    :attr:`Game.positions <patience.engine.game.Game.positions>`); ``elapsed_seconds`` is the time played, used by ``standard`` only.
     """
     if len(positions) != len(moves) + 1:
         raise ValueError("positions must hold the start and one position after each move")
@@ -118,8 +110,7 @@ def score(
 def game_score(game: Game, profile: str | None = None, elapsed_seconds: float = 0) -> int:
     """The score of a :class:`Game` so far (its default profile unless one is named)."""
     chosen = profile or profiles_for(game.info)[0]
-    positions = history(game.engine, game.start, game.moves)
-    return score(chosen, game.engine, positions, game.moves, elapsed_seconds)
+    return score(chosen, game.engine, game.positions, game.moves, elapsed_seconds)
 
 
 def _on_foundations(engine: Engine, pos: Position) -> int:
