@@ -83,7 +83,7 @@ def score(
     """The score of a line of play under ``profile``.
 
     ``positions`` holds the start and the position after each of ``moves`` (as
-    :attr:`Game.positions <patience.engine.game.Game.positions>`); ``elapsed_seconds`` is the time played, used by ``standard`` only.
+    ``Game.positions``); ``elapsed_seconds`` is the time played, used by ``standard`` only.
     """
     if len(positions) != len(moves) + 1:
         raise ValueError("positions must hold the start and one position after each move")
