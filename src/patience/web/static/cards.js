@@ -48,31 +48,56 @@ function indexLabel(rank, t) {
   return String(rank);
 }
 
-function corner(rank, suit, colour, large, t) {
-  const label = indexLabel(rank, t);
-  const fs = large ? 78 : 46;
-  const cx = large ? 40 : 26;
-  const squeeze =
-    label.length > 1 ? ` textLength="${large ? 70 : 44}" lengthAdjust="spacingAndGlyphs"` : "";
-  const text =
-    `<text x="${cx}" y="${large ? 70 : 48}" font-size="${fs}" text-anchor="middle" font-weight="700"` +
-    ` fill="${colour}" font-family="system-ui, 'DejaVu Sans', sans-serif"${squeeze}>${label}</text>`;
-  return text + suitShape(suit, cx, large ? 108 : 72, large ? 52 : 30, colour);
+function corner(rank, suit, colour, large) {
+  const box = large ? { x: 2, y: 4, size: 84, pip: [44, 114, 52] } : { x: 2, y: 4, size: 48, pip: [26, 68, 30] };
+  const [px, py, ps] = box.pip;
+  return (
+    `<use href="#rank-${rank}" x="${box.x}" y="${box.y}" width="${box.size}" height="${box.size}" fill="${colour}"/>` +
+    suitShape(suit, px, py, ps, colour)
+  );
 }
 
-function centre(rank, suit, colour, large, t) {
+/**
+ * The rank letters as SVG symbols, put once into the page: cards then hold no text of their
+ * own (their accessible name is their label), and the letters follow the page's language.
+ */
+export function spriteSVG(t) {
+  const font = "system-ui, 'DejaVu Sans', sans-serif";
+  const serif = "Georgia, 'DejaVu Serif', serif";
+  let symbols = "";
+  for (let rank = 1; rank <= 13; rank++) {
+    const label = indexLabel(rank, t);
+    const squeeze = label.length > 1 ? ` textLength="96" lengthAdjust="spacingAndGlyphs"` : "";
+    symbols +=
+      `<symbol id="rank-${rank}" viewBox="0 0 100 100"><text x="50" y="86" font-size="96"` +
+      ` text-anchor="middle" font-weight="700" font-family="${font}"${squeeze}>${label}</text></symbol>`;
+    if (rank > 10) {
+      symbols +=
+        `<symbol id="face-${rank}" viewBox="0 0 100 100"><text x="50" y="86" font-size="100"` +
+        ` text-anchor="middle" font-weight="700" font-family="${serif}">${label}</text></symbol>`;
+    }
+  }
+  const lattice =
+    `<pattern id="card-lattice" width="20" height="20" patternUnits="userSpaceOnUse" patternTransform="rotate(45)">` +
+    `<rect width="20" height="20" fill="var(--back-a)"/><rect width="10" height="20" fill="var(--back-b)"/></pattern>`;
+  return (
+    `<svg xmlns="http://www.w3.org/2000/svg" aria-hidden="true" focusable="false"` +
+    ` style="position:absolute;width:0;height:0;overflow:hidden"><defs>${symbols}${lattice}</defs></svg>`
+  );
+}
+
+function centre(rank, suit, colour, large) {
   if (large) {
     // The large-index face keeps the middle calm: one big suit sign.
     return suitShape(suit, 130, 190, 110, colour);
   }
   if (rank === 1) return suitShape(suit, 100, 140, 96, colour);
   if (rank > 10) {
-    const letter = indexLabel(rank, t);
     return (
       `<rect x="46" y="52" width="108" height="176" rx="10" fill="none" stroke="${colour}" stroke-width="4"/>` +
       `<rect x="54" y="60" width="92" height="160" rx="6" fill="${colour}" opacity="0.08"/>` +
       suitShape(suit, 100, 96, 46, colour) +
-      `<text x="100" y="196" font-size="84" text-anchor="middle" font-weight="700" fill="${colour}" font-family="Georgia, 'DejaVu Serif', serif">${letter}</text>`
+      `<use href="#face-${rank}" x="58" y="118" width="84" height="84" fill="${colour}"/>`
     );
   }
   return PIPS[rank]
@@ -81,13 +106,13 @@ function centre(rank, suit, colour, large, t) {
 }
 
 /** SVG markup of a face-up card. */
-export function cardSVG(text, { fourColour = false, largeIndex = false, t = {} } = {}) {
+export function cardSVG(text, { fourColour = false, largeIndex = false } = {}) {
   const { rank, suit } = parseCard(text);
   const colour = (fourColour ? FOUR_COLOUR : TWO_COLOUR)[suit];
   const body =
-    corner(rank, suit, colour, largeIndex, t) +
-    `<g transform="rotate(180 100 140)">${corner(rank, suit, colour, largeIndex, t)}</g>` +
-    centre(rank, suit, colour, largeIndex, t);
+    corner(rank, suit, colour, largeIndex) +
+    `<g transform="rotate(180 100 140)">${corner(rank, suit, colour, largeIndex)}</g>` +
+    centre(rank, suit, colour, largeIndex);
   return (
     `<svg viewBox="0 0 ${W} ${H}" aria-hidden="true" focusable="false" class="face">` +
     `<rect x="1.5" y="1.5" width="197" height="277" rx="14" fill="var(--card-face)" stroke="var(--card-edge)" stroke-width="3"/>` +
@@ -96,14 +121,12 @@ export function cardSVG(text, { fourColour = false, largeIndex = false, t = {} }
   );
 }
 
-/** SVG markup of a card's back: a lattice in the table's accent colour. */
+/** SVG markup of a card's back: a lattice (defined in the sprite) in the table's colours. */
 export function backSVG() {
   return (
     `<svg viewBox="0 0 ${W} ${H}" aria-hidden="true" focusable="false" class="back">` +
-    `<defs><pattern id="lattice" width="20" height="20" patternUnits="userSpaceOnUse" patternTransform="rotate(45)">` +
-    `<rect width="20" height="20" fill="var(--back-a)"/><rect width="10" height="20" fill="var(--back-b)"/></pattern></defs>` +
     `<rect x="1.5" y="1.5" width="197" height="277" rx="14" fill="var(--card-face)" stroke="var(--card-edge)" stroke-width="3"/>` +
-    `<rect x="14" y="14" width="172" height="252" rx="8" fill="url(#lattice)"/>` +
+    `<rect x="14" y="14" width="172" height="252" rx="8" fill="url(#card-lattice)"/>` +
     `</svg>`
   );
 }

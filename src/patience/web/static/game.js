@@ -2,7 +2,7 @@
 // input into moves. The browser knows no rules: every move comes from `state.legal` or is sent
 // to the server, which answers with the new state or a reason.
 
-import { backSVG, cardSVG } from "./cards.js";
+import { backSVG, cardSVG, spriteSVG } from "./cards.js";
 import { layoutTable } from "./layout.js";
 import { cardName, describeMove, fmt, listNames, pileLabel, pileName } from "./names.js";
 import { loadSettings, saveSettings } from "./settings.js";
@@ -197,7 +197,7 @@ function render() {
   tableEl.style.setProperty("--cw", `${geometry.cardW}px`);
   tableEl.style.setProperty("--ch", `${geometry.cardH}px`);
   tableEl.style.height = `${geometry.height}px`;
-  const look = { fourColour: settings.fourColour, largeIndex: settings.largeIndex, t };
+  const look = { fourColour: settings.fourColour, largeIndex: settings.largeIndex };
   const back = backSVG();
   const frag = document.createDocumentFragment();
   state.piles.forEach((p, i) => {
@@ -734,6 +734,7 @@ new ResizeObserver(() => {
 
 window.addEventListener("popstate", () => location.reload());
 
+document.body.insertAdjacentHTML("afterbegin", spriteSVG(t));
 applySettings();
 render();
 afterState();
