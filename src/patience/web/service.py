@@ -56,16 +56,11 @@ class Live:
 
     def _last(self) -> Last | None:
         """The move that led to the current position and the cards it revealed."""
-        game = self.game
-        if not game.can_undo:
+        positions = self.game.positions
+        if len(positions) < 2:
             return None
-        after = game.position
-        game.undo()
-        before = game.position
-        game.redo()
-        return Last(
-            self.record.moves[self.record.cursor - 1], uncovered(game.engine, before, after)
-        )
+        revealed = uncovered(self.game.engine, positions[-2], positions[-1])
+        return Last(self.record.moves[self.record.cursor - 1], revealed)
 
 
 class Broken(Exception):
@@ -138,6 +133,8 @@ class Games:
         self.cache_size = cache_size
         self._cache: OrderedDict[str, Live] = OrderedDict()
         self._locks: weakref.WeakValueDictionary[str, asyncio.Lock] = weakref.WeakValueDictionary()
+        self._known_players: OrderedDict[str, None] = OrderedDict()
+        """Players this worker has seen stored (so their row is not looked up per game)."""
 
     def lock(self, game_id: str) -> asyncio.Lock:
         lock = self._locks.get(game_id)
@@ -213,7 +210,11 @@ class Games:
             created_ms=stamp,
             updated_ms=stamp,
         )
-        await self.store.add_player(player_id)
+        if player_id not in self._known_players:
+            await self.store.add_player(player_id)
+            self._known_players[player_id] = None
+            while len(self._known_players) > self.cache_size:
+                self._known_players.popitem(last=False)
         await self.store.insert(record)
         live = Live(record, game)
         self._remember(live)
@@ -253,7 +254,9 @@ class Games:
     ) -> Live:
         """Apply one change to a stored game and commit it; :class:`ApiError` if rejected."""
         async with self.lock(game_id):
-            live = await self._load(game_id)
+            live = self._cache.get(game_id)  # trusted only at the client's version: the
+            if live is None or live.record.version != version:  # UPDATE below checks it
+                live = await self._load(game_id)
             _check_owner(live, player_id)
             record = live.record
             if version != record.version:
@@ -277,7 +280,7 @@ class Games:
                 won_moves=cursor if first_win else record.won_moves,
             )
             self.forget(game_id)  # the cached game is ahead of the store until the commit
-            if not await self.store.save(new, record.version):
+            if not await self.store.save(new, record.version):  # another worker moved first
                 fresh = await self._load(game_id)
                 raise _stale(fresh, lang, url(fresh))
             live = Live(new, live.game)

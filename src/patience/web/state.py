@@ -10,7 +10,7 @@ from patience.engine.core import Engine
 from patience.engine.game import Game
 from patience.engine.position import Move, MoveKind, Position
 from patience.notation import move_text
-from patience.scoring import game_score, profiles_for
+from patience.scoring import profiles_for, score
 from patience.views import hidden_view
 from patience.web.wire import LegalMove, Pile, State
 
@@ -94,7 +94,7 @@ def table_state(game: Game, *, game_row_id: str, version: int, elapsed_ms: int) 
         can_redo=game.can_redo,
         moves_made=len(game.moves),
         redeals_left=view.redeals_left,
-        score=game_score(game, profile, elapsed_ms / 1000),
+        score=score(profile, engine, game.positions, game.moves, elapsed_ms / 1000),
         score_profile=profile,
         elapsed_ms=elapsed_ms,
         autocomplete=_autocomplete(engine, pos),
