@@ -19,9 +19,12 @@ UV := $(BIN)/uv
 # Paths that ruff looks at (only those that exist, so a missing bench/ is no error).
 LINT_PATHS := $(wildcard src tests bench)
 
-# Extra prerequisites of `make test`. Set to `browser` once e2e tests exist
-# (`make browser` is a no-op when /usr/bin/chromium is already installed).
-TEST_DEPS ?=
+# Extra prerequisites of `make test`: the browser and axe-core for the e2e tests
+# (each is a no-op when already installed).
+TEST_DEPS ?= browser axe
+# axe-core (MPL-2.0) for the e2e accessibility checks, installed by npm into ./node_modules.
+AXE_VERSION := 4.14.1
+AXE := node_modules/axe-core/axe.min.js
 # pytest workers (xdist). `make test PYTEST_WORKERS=0` runs in-process. Benchmark fixtures run
 # their function once here (--benchmark-disable); real timings come from `make bench`.
 PYTEST_WORKERS ?= 2
@@ -29,7 +32,7 @@ PYTEST_ARGS ?=
 
 SUDO := $(shell [ "$$(id -u)" = 0 ] || echo sudo)
 
-.PHONY: help venv run test lint typecheck pytest fmt bench browser lock clean distclean
+.PHONY: help venv run test lint typecheck pytest fmt bench browser axe lock clean distclean
 
 help:
 	@echo "make run        serve the games at http://127.0.0.1:8000 (builds .venv first)"
@@ -40,6 +43,7 @@ help:
 	@echo "make fmt        ruff check --fix + ruff format"
 	@echo "make bench      python bench/playouts.py"
 	@echo "make browser    apt-get install chromium if /usr/bin/chromium is missing"
+	@echo "make axe        npm install axe-core (for the e2e accessibility checks)"
 	@echo "make lock       re-resolve requirements.lock with uv (UPGRADE=1 to take newest)"
 	@echo "make clean      remove caches and build output; distclean also removes .venv"
 
@@ -101,6 +105,12 @@ fmt: $(STAMP)
 browser:
 	@if [ -x /usr/bin/chromium ]; then echo "chromium: $$(/usr/bin/chromium --version 2>/dev/null || echo present)"; \
 	else $(SUDO) apt-get update && $(SUDO) env DEBIAN_FRONTEND=noninteractive apt-get install -y chromium; fi
+
+axe: $(AXE)
+
+$(AXE):
+	@command -v npm >/dev/null || { echo "error: npm is needed for axe-core (apt-get install npm)" >&2; exit 1; }
+	npm install --no-save --no-package-lock --no-audit --no-fund axe-core@$(AXE_VERSION)
 
 # ---------------------------------------------------------------- cleanup
 
