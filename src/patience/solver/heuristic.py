@@ -57,11 +57,12 @@ def score_function(engine: Engine) -> Score:
         for f in homing:
             pile = piles[f]
             wanted |= wanted_by(f, pile[-1] if pile else -1)
-        value += 8 * sum(1 for c in cells if not piles[c])
+        free_cells = sum(1 for c in cells if not piles[c])
+        empty = 0
         for t in tableau:
             cards = piles[t]
             if not cards:
-                value += 15
+                empty += 1
                 continue
             lowest = down[t]
             value -= 12 * lowest
@@ -69,9 +70,11 @@ def score_function(engine: Engine) -> Score:
             for i in range(lowest, len(cards)):
                 card = cards[i]
                 if card in wanted:
-                    value -= 6 * (len(cards) - 1 - i) + 2
+                    value -= 20 * (len(cards) - 1 - i) + 2
                 if i > lowest and fit is not None and not fit(cards[i - 1], card):
-                    value -= 3 * (len(cards) - i)
+                    value -= 2 * (len(cards) - i)
+        # free cells and empty piles, and how many cards they let one move carry
+        value += 8 * free_cells + 15 * empty + 10 * ((free_cells + 1) << min(empty, 4))
         return value
 
     return score
