@@ -98,7 +98,7 @@ class Session:
             print(f"{text.strip()}: {error.message}", file=self.err)
             return True
         except NotationError as error:
-            print(f"{error}", file=self.err)
+            print(error, file=self.err)
             return True
         self.show()
         return self._after_move()
