@@ -89,7 +89,7 @@ export function spriteSVG(t) {
 function centre(rank, suit, colour, large) {
   if (large) {
     // The large-index face keeps the middle calm: one big suit sign.
-    return suitShape(suit, 130, 190, 110, colour);
+    return suitShape(suit, 126, 200, 120, colour);
   }
   if (rank === 1) return suitShape(suit, 100, 140, 96, colour);
   if (rank > 10) {
@@ -109,10 +109,9 @@ function centre(rank, suit, colour, large) {
 export function cardSVG(text, { fourColour = false, largeIndex = false } = {}) {
   const { rank, suit } = parseCard(text);
   const colour = (fourColour ? FOUR_COLOUR : TWO_COLOUR)[suit];
-  const body =
-    corner(rank, suit, colour, largeIndex) +
-    `<g transform="rotate(180 100 140)">${corner(rank, suit, colour, largeIndex)}</g>` +
-    centre(rank, suit, colour, largeIndex);
+  // The large index is shown once, top left, where a fanned card stays visible.
+  const turned = largeIndex ? "" : `<g transform="rotate(180 100 140)">${corner(rank, suit, colour, false)}</g>`;
+  const body = corner(rank, suit, colour, largeIndex) + turned + centre(rank, suit, colour, largeIndex);
   return (
     `<svg viewBox="0 0 ${W} ${H}" aria-hidden="true" focusable="false" class="face">` +
     `<rect x="1.5" y="1.5" width="197" height="277" rx="14" fill="var(--card-face)" stroke="var(--card-edge)" stroke-width="3"/>` +

@@ -123,11 +123,12 @@ function hint() {
       const piles = move.kind === "stock" || move.kind === "redeal" ? [stockIndex()] : [move.src, move.dst];
       piles.filter((i) => i >= 0).forEach((i) => pileEl(i)?.classList.add("hint"));
     }
-    const source = found.source === "solver" ? t.hint_solver : t.hint_heuristic;
-    const what = move ? describeMove(t, state, found.move) : found.move;
-    say(`${fmt(t, "hint_move", { move: what })} ${source} ${found.note ?? ""}`.trim(), {
-      show: true,
-    });
+    const source = found.note || (found.source === "solver" ? t.hint_solver : t.hint_heuristic);
+    let what = found.move;
+    if (move?.kind === "stock") what = t.hint_stock;
+    else if (move?.kind === "redeal") what = t.hint_redeal;
+    else if (move) what = describeMove(t, state, found.move);
+    say(`${fmt(t, "hint_move", { move: what })} ${source}`, { show: true });
   });
 }
 
@@ -190,7 +191,7 @@ function render() {
     width: box.width,
     height,
     mirror: settings.leftHanded,
-    maxCardW: Math.max(90, Math.min(180, window.innerHeight / 5.5)),
+    maxCardW: Math.max(90, Math.min(260, window.innerHeight / 5.5)),
   });
   const before = flipFirst();
   const hadFocus = tableEl.contains(document.activeElement);
