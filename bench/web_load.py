@@ -1,0 +1,171 @@
+"""Simulated players against a real server: moves per second, latency and errors.
+
+Starts ``patience serve`` (one uvicorn worker, SQLite in a fresh temporary directory) on a
+loopback port, then runs ``--players`` players at once for ``--seconds``. Each player has its
+own cookie, starts a random game and deal, and plays a random legal move from the last State
+it got, pausing ``--think-ms`` on average between moves (0: as fast as the server answers).
+A finished or stuck game is followed by a new one. Latency is measured per move request.
+
+    .venv/bin/python bench/web_load.py                      # 200 players, 20 s
+    .venv/bin/python bench/web_load.py --players 50 --think-ms 0 --seconds 10
+    .venv/bin/python bench/web_load.py --url http://127.0.0.1:8000   # a server already running
+
+Target (issue 4): p99 under 20 ms at 200 concurrent players on one worker, zero errors.
+"""
+
+from __future__ import annotations
+
+import argparse
+import asyncio
+import os
+import random
+import signal
+import socket
+import statistics
+import subprocess
+import sys
+import tempfile
+import time
+from dataclasses import dataclass, field
+from typing import Any
+
+import httpx2
+
+from patience.games import GAMES
+
+P99_TARGET_MS = 20.0
+
+
+@dataclass
+class Tally:
+    latencies: list[float] = field(default_factory=list)
+    games: int = 0
+    errors: list[str] = field(default_factory=list)
+
+
+def free_port() -> int:
+    with socket.socket() as sock:
+        sock.bind(("127.0.0.1", 0))
+        port: int = sock.getsockname()[1]
+        return port
+
+
+def start_server(data_dir: str) -> tuple[subprocess.Popen[bytes], str]:
+    port = free_port()
+    env = {k: v for k, v in os.environ.items() if not k.startswith("PATIENCE_")}
+    code = "from patience.cli import main; raise SystemExit(main())"
+    process = subprocess.Popen(
+        [sys.executable, "-c", code, "serve", "--port", str(port), "--data-dir", data_dir],
+        env=env,
+        stdout=subprocess.DEVNULL,
+    )
+    url = f"http://127.0.0.1:{port}"
+    deadline = time.monotonic() + 60
+    while time.monotonic() < deadline:
+        try:
+            httpx2.get(f"{url}/api/stats", timeout=1)
+            return process, url
+        except httpx2.TransportError:
+            time.sleep(0.1)
+    process.kill()
+    raise SystemExit("the server did not start within 60 s")
+
+
+async def player(
+    url: str, seed: int, stop_at: float, think_s: float, tally: Tally, ramp_s: float
+) -> None:
+    rng = random.Random(seed)
+    games = list(GAMES)
+    limits = httpx2.Limits(max_connections=1)
+    async with httpx2.AsyncClient(base_url=url, timeout=30, limits=limits) as client:
+        await asyncio.sleep(rng.uniform(0, ramp_s))
+        state: dict[str, Any] | None = None
+        while time.monotonic() < stop_at:
+            try:
+                if state is None or state["outcome"] != "in_play" or not state["legal"]:
+                    body = {"game": rng.choice(games), "deal": rng.randint(1, 1_000_000)}
+                    response = await client.post("/api/games", json=body)
+                    if response.status_code != 201:
+                        tally.errors.append(f"new game: {response.status_code}")
+                        state = None
+                        continue
+                    state = response.json()
+                    tally.games += 1
+                    continue
+                move = rng.choice(state["legal"])["text"]
+                body = {"version": state["version"], "move": move, "elapsed_ms": 1000}
+                started = time.perf_counter()
+                response = await client.post(f"/api/games/{state['id']}/moves", json=body)
+                tally.latencies.append(time.perf_counter() - started)
+                if response.status_code != 200:
+                    tally.errors.append(f"move {move}: {response.status_code} {response.text[:80]}")
+                    state = None
+                    continue
+                state = response.json()
+                if state["moves_made"] > 300:  # a game going round in circles: next deal
+                    state = None
+            except httpx2.HTTPError as error:
+                tally.errors.append(f"{type(error).__name__}: {error}")
+                state = None
+            if think_s:
+                await asyncio.sleep(rng.uniform(0, 2 * think_s))
+
+
+def percentile(values: list[float], fraction: float) -> float:
+    ordered = sorted(values)
+    return ordered[min(len(ordered) - 1, int(fraction * len(ordered)))]
+
+
+async def load(url: str, players: int, seconds: float, think_s: float) -> Tally:
+    tally = Tally()
+    ramp = min(think_s * 2, 2.0)
+    stop_at = time.monotonic() + seconds + ramp
+    await asyncio.gather(
+        *(player(url, seed, stop_at, think_s, tally, ramp) for seed in range(players))
+    )
+    return tally
+
+
+def main() -> int:
+    parser = argparse.ArgumentParser(description=__doc__.splitlines()[0])
+    parser.add_argument("--players", type=int, default=200)
+    parser.add_argument("--seconds", type=float, default=20.0)
+    parser.add_argument("--think-ms", type=float, default=1000.0, help="mean pause per move")
+    parser.add_argument("--url", help="use a running server instead of starting one")
+    args = parser.parse_args()
+    process = None
+    with tempfile.TemporaryDirectory(prefix="patience-load-") as data_dir:
+        if args.url:
+            url = args.url
+        else:
+            process, url = start_server(data_dir)
+        try:
+            started = time.monotonic()
+            tally = asyncio.run(load(url, args.players, args.seconds, args.think_ms / 1000))
+            wall = time.monotonic() - started
+        finally:
+            if process is not None:
+                process.send_signal(signal.SIGTERM)
+                process.wait(timeout=30)
+    lat = tally.latencies
+    if not lat:
+        print("no moves were made", tally.errors[:5])
+        return 1
+    ms = [x * 1000 for x in lat]
+    p50, p90, p99 = (percentile(ms, f) for f in (0.5, 0.9, 0.99))
+    print(
+        f"players {args.players}, think {args.think_ms:.0f} ms mean, {wall:.1f} s: "
+        f"{len(lat)} moves ({len(lat) / wall:.0f} moves/s), {tally.games} games started"
+    )
+    print(
+        f"latency ms: p50 {p50:.1f}, p90 {p90:.1f}, p99 {p99:.1f}, max {max(ms):.1f}, "
+        f"mean {statistics.fmean(ms):.1f}"
+    )
+    print(f"errors: {len(tally.errors)}", *sorted(set(tally.errors))[:5], sep="\n  ")
+    ok = p99 < P99_TARGET_MS and not tally.errors
+    print(f"target p99 < {P99_TARGET_MS:.0f} ms, zero errors: {'met' if ok else 'NOT met'}")
+    return 0 if ok else 1
+
+
+if __name__ == "__main__":
+    raise SystemExit(main())
