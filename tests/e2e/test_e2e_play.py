@@ -9,6 +9,7 @@ from browser_setup import DESKTOP, NO_AUTOPLAY
 from playwright.sync_api import Browser, Page
 from table_driver import (
     drag,
+    grip,
     make_playable,
     playable,
     seen,
@@ -113,3 +114,15 @@ def test_shared_url_reproduces_the_deal(browser: Browser, base_url: str) -> None
     assert (again["deal"], again["options"]) == (start["deal"], start["options"])
     assert seen(again) == seen(start)
     other.close()
+
+
+def test_double_click_sends_a_card_home(page: Page, base_url: str) -> None:
+    page.goto(f"{base_url}/en/freecell?deal=2")  # an Ace lies on top of pile 1
+    wait_ready(page)
+    s = state(page)
+    home = next(m for m in s["legal"] if s["piles"][m["dst"]]["kind"] == "foundation")
+    x, y = grip(source_card(page, s, home))
+    page.mouse.dblclick(x, y)
+    after = wait_version(page, s["version"])
+    assert after["last"]["move"] == home["text"]
+    assert page.locator("#announce").inner_text().strip()
