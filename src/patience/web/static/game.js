@@ -85,7 +85,10 @@ function action(name, announceKey) {
   suppressAuto = name === "undo";
   finishing = false;
   return queue(async () => {
-    const result = await send(`/api/games/${state.id}/${name}`, { version: state.version });
+    const result = await send(`/api/games/${state.id}/${name}`, {
+      version: state.version,
+      elapsed_ms: Math.round(elapsed()),
+    });
     if (result.ok) {
       setState(result.data, { quiet: true });
       say(t[announceKey]);
@@ -640,7 +643,22 @@ function showClock() {
   $("#timer-value").textContent = `${m}:${s}`;
 }
 
-document.addEventListener("visibilitychange", syncClock);
+document.addEventListener("visibilitychange", () => {
+  syncClock();
+  if (!document.hidden) refresh();
+});
+
+/** Back in this tab: take up moves made in another tab meanwhile. */
+function refresh() {
+  return queue(async () => {
+    const result = await send(`/api/games/${state.id}`, undefined, "GET");
+    if (result.ok && result.data.version !== state.version) {
+      clearHold();
+      resetClock(result.data);
+      setState(result.data, { quiet: true });
+    }
+  });
+}
 setInterval(showClock, 1000);
 
 // ------------------------------------------------------------------ messages and dialogs

@@ -70,7 +70,8 @@ export function layoutTable(piles, { width, height, mirror = false, maxCardW = 1
 
   // Natural fan offsets: face-down cards tighter than face-up ones.
   const downStep = cardH * 0.1;
-  const upStep = cardH * 0.26;
+  // Face-up strips at least 24 px tall where the table has room (touch and pointer targets).
+  const upStep = Math.max(cardH * 0.26, Math.min(24, cardH * 0.7));
   const minUpStep = cardH * 0.13;
   const extent = (p, f = 1) => {
     const n = p.cards.length;
