@@ -39,6 +39,8 @@ P99_TARGET_MS = 20.0
 @dataclass
 class Tally:
     latencies: list[float] = field(default_factory=list)
+    server_ms: list[float] = field(default_factory=list)
+    """The server's own time per move (its Server-Timing header)."""
     games: int = 0
     errors: list[str] = field(default_factory=list)
 
@@ -72,12 +74,16 @@ def start_server(data_dir: str) -> tuple[subprocess.Popen[bytes], str]:
 
 
 async def player(
-    url: str, seed: int, stop_at: float, think_s: float, tally: Tally, ramp_s: float
+    client: httpx2.AsyncClient,
+    seed: int,
+    stop_at: float,
+    think_s: float,
+    tally: Tally,
+    ramp_s: float,
 ) -> None:
     rng = random.Random(seed)
     games = list(GAMES)
-    limits = httpx2.Limits(max_connections=1)
-    async with httpx2.AsyncClient(base_url=url, timeout=30, limits=limits) as client:
+    async with client:
         await asyncio.sleep(rng.uniform(0, ramp_s))
         state: dict[str, Any] | None = None
         while time.monotonic() < stop_at:
@@ -97,6 +103,9 @@ async def player(
                 started = time.perf_counter()
                 response = await client.post(f"/api/games/{state['id']}/moves", json=body)
                 tally.latencies.append(time.perf_counter() - started)
+                timing = response.headers.get("server-timing", "")
+                if "dur=" in timing:
+                    tally.server_ms.append(float(timing.split("dur=")[1]))
                 if response.status_code != 200:
                     tally.errors.append(f"move {move}: {response.status_code} {response.text[:80]}")
                     state = None
@@ -119,9 +128,16 @@ def percentile(values: list[float], fraction: float) -> float:
 async def load(url: str, players: int, seconds: float, think_s: float) -> Tally:
     tally = Tally()
     ramp = min(think_s * 2, 2.0)
+    limits = httpx2.Limits(max_connections=1)
+    clients = [  # made before the clock starts: making 200 clients takes a while
+        httpx2.AsyncClient(base_url=url, timeout=30, limits=limits) for _ in range(players)
+    ]
     stop_at = time.monotonic() + seconds + ramp
     await asyncio.gather(
-        *(player(url, seed, stop_at, think_s, tally, ramp) for seed in range(players))
+        *(
+            player(client, seed, stop_at, think_s, tally, ramp)
+            for seed, client in enumerate(clients)
+        )
     )
     return tally
 
@@ -140,7 +156,7 @@ def main() -> int:
         else:
             process, url = start_server(data_dir)
         try:
-            started = time.monotonic()
+            started = time.monotonic()  # includes the ramp-up
             tally = asyncio.run(load(url, args.players, args.seconds, args.think_ms / 1000))
             wall = time.monotonic() - started
         finally:
@@ -161,6 +177,10 @@ def main() -> int:
         f"latency ms: p50 {p50:.1f}, p90 {p90:.1f}, p99 {p99:.1f}, max {max(ms):.1f}, "
         f"mean {statistics.fmean(ms):.1f}"
     )
+    if tally.server_ms:
+        own = [percentile(tally.server_ms, f) for f in (0.5, 0.9, 0.99)]
+        print("server's own time ms: p50 {:.1f}, p90 {:.1f}, p99 {:.1f}".format(*own))
+    print(f"load average at the end: {os.getloadavg()[0]:.1f} on {os.cpu_count()} cores")
     print(f"errors: {len(tally.errors)}", *sorted(set(tally.errors))[:5], sep="\n  ")
     ok = p99 < P99_TARGET_MS and not tally.errors
     print(f"target p99 < {P99_TARGET_MS:.0f} ms, zero errors: {'met' if ok else 'NOT met'}")

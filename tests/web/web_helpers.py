@@ -42,13 +42,9 @@ def tamper(client: TestClient, game_id: str, **values: Any) -> None:
 
     from patience.store.schema import games
 
-    engine = client.app.state.games.store.engine  # type: ignore[attr-defined]
-
-    async def write() -> None:
-        async with engine.begin() as conn:
-            await conn.execute(update(games).where(games.c.id == game_id).values(**values))
-
-    client.portal.call(write)  # type: ignore[union-attr]
+    store = client.app.state.games.store  # type: ignore[attr-defined]
+    statement = update(games).where(games.c.id == game_id).values(**values)
+    client.portal.call(store._write, lambda conn: conn.execute(statement))  # type: ignore[union-attr]
 
 
 def limit_pages(client: TestClient, extra_pages: int | None) -> None:
@@ -56,15 +52,14 @@ def limit_pages(client: TestClient, extra_pages: int | None) -> None:
     ``None`` lifts the limit."""
     from sqlalchemy import text
 
-    engine = client.app.state.games.store.engine  # type: ignore[attr-defined]
+    store = client.app.state.games.store  # type: ignore[attr-defined]
 
-    async def pragma() -> None:
-        async with engine.connect() as conn:
-            pages = (await conn.execute(text("PRAGMA page_count"))).scalar_one()
-            limit = 2**30 if extra_pages is None else pages + extra_pages
-            await conn.execute(text(f"PRAGMA max_page_count = {limit}"))
+    def pragma(conn: Any) -> None:
+        pages = conn.execute(text("PRAGMA page_count")).scalar_one()
+        limit = 2**30 if extra_pages is None else pages + extra_pages
+        conn.execute(text(f"PRAGMA max_page_count = {limit}"))
 
-    client.portal.call(pragma)  # type: ignore[union-attr]
+    client.portal.call(store._read, pragma)  # type: ignore[union-attr]
 
 
 STATE = re.compile(r'<script type="application/json" id="initial-state">(.*?)</script>', re.S)

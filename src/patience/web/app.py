@@ -9,6 +9,7 @@ from collections.abc import AsyncIterator
 from pathlib import Path
 
 from starlette.applications import Starlette
+from starlette.middleware import Middleware
 from starlette.routing import Mount
 from starlette.staticfiles import StaticFiles
 
@@ -17,6 +18,7 @@ from patience.web import api, pages
 from patience.web.players import Players
 from patience.web.secret import load_secret
 from patience.web.service import Games
+from patience.web.timing import ServerTiming
 
 DEFAULT_DB_NAME = "patience.sqlite3"
 STATIC_DIR = Path(__file__).parent / "static"
@@ -44,6 +46,7 @@ def create_app(db_url: str | None, data_dir: Path | str, secret: str) -> Starlet
         routes=[*api.routes, static, *pages.routes],
         lifespan=lifespan,
         exception_handlers={404: pages.not_found},
+        middleware=[Middleware(ServerTiming)],
     )
     app.state.players = Players(secret)
     return app
