@@ -61,6 +61,7 @@ class Engine:
         self._targets = {src: self._targets_from(src) for src in self._sources}
         self._starts = [bytes(s.accepts_on_empty(c) for c in range(52)) for s in specs]
         self._plan = tuple(self._plan_for(src) for src in self._sources)
+        self._chains = [self._chain_table(spec) for spec in specs]
         self._index_builds()
         self._copies = [rules.pack.count(c) for c in range(52)]
         self._tableau_builds = tuple(
@@ -112,6 +113,18 @@ class Engine:
                 modes[dst] = _FOUNDATION
         return src, multi, bytes(modes)
 
+    @staticmethod
+    def _chain_table(spec: PileSpec) -> bytes:
+        """For a pile giving runs: 1 at ``lower * 52 + upper`` where the two stay together."""
+        if spec.kind is not Kind.TABLEAU or spec.unit is Unit.ONE or spec.build is None:
+            return _NO_TABLE
+        fits = spec.build.table
+        if spec.unit is Unit.RUN:
+            return fits
+        return bytes(
+            fits[lo * 52 + up] and suit(lo) == suit(up) for lo in range(52) for up in range(52)
+        )
+
     def _index_builds(self) -> None:
         """Group receiving piles by build rule; for each rule, the cards each card goes on."""
         builds: list[Build] = []
@@ -141,21 +154,14 @@ class Engine:
         cards = pos.piles[pile]
         if not cards:
             return 0
-        spec = self.specs[pile]
-        if spec.kind is not Kind.TABLEAU or spec.unit is Unit.ONE or spec.build is None:
+        chain = self._chains[pile]
+        if not chain:
             return 1
-        fits = self._fits[pile]
-        same_suit = spec.unit is Unit.SUIT_RUN
         lowest = pos.down[pile]
-        n = 1
         i = len(cards) - 1
-        while i > lowest:
-            lower, upper = cards[i - 1], cards[i]
-            if not fits[lower * 52 + upper] or (same_suit and suit(lower) != suit(upper)):
-                break
-            n += 1
+        while i > lowest and chain[cards[i - 1] * 52 + cards[i]]:
             i -= 1
-        return n
+        return len(cards) - i
 
     def capacity(self, pos: Position, dst: int) -> int:
         """The most cards one move may carry to ``dst`` (FreeCell's supermove rule)."""
@@ -275,38 +281,48 @@ class Engine:
                     moves.append(Move(MoveKind.REMOVE, a, b, 2))
 
     def _stock_moves(self, pos: Position, moves: list[Move]) -> None:
-        if self.stock_move_reason(pos) is None:
+        if self._stock_problem(pos) is None:
             moves.append(STOCK_MOVE)
-        if self.redeal_reason(pos) is None:
+        if self._redeal_problem(pos) is None:
             moves.append(REDEAL_MOVE)
+
+    def _stock_problem(self, pos: Position) -> str | None:
+        """The code of what stops the stock move now, or ``None`` when it is allowed."""
+        rule = self.rules.stock
+        if rule.action is Action.NONE or self.stock < 0:
+            return "no_stock_move"
+        if not pos.piles[self.stock]:
+            return "stock_empty"
+        if rule.blocked_by_gap and not all(pos.piles[t] for t in self.tableau):
+            return "gap_before_deal"
+        return None
+
+    def _redeal_problem(self, pos: Position) -> str | None:
+        """The code of what stops a redeal now, or ``None`` when it is allowed."""
+        rule = self.rules.stock
+        if rule.redeal is Redeal.NONE:
+            return "no_redeal"
+        if rule.redeals != UNLIMITED and pos.redeals >= rule.redeals:
+            return "no_redeals_left"
+        piles = pos.piles
+        if rule.redeal_when_empty and self.stock >= 0 and piles[self.stock]:
+            return "stock_not_empty"
+        if rule.redeal is Redeal.RECYCLE_WASTE:
+            if not piles[self.waste]:
+                return "waste_empty"
+        elif not any(piles[t] for t in self.tableau):
+            return "nothing_to_gather"
+        return None
 
     def stock_move_reason(self, pos: Position) -> IllegalMove | None:
         """Why the stock cannot be used now, or ``None`` when it can."""
-        rule = self.rules.stock
-        if rule.action is Action.NONE or self.stock < 0:
-            return IllegalMove("no_stock_move", "This game never deals from the stock by hand.")
-        if not pos.piles[self.stock]:
-            return IllegalMove("stock_empty", "The stock is empty.")
-        if rule.blocked_by_gap and any(not pos.piles[t] for t in self.tableau):
-            return IllegalMove("gap_before_deal", "Fill every empty pile before dealing.")
-        return None
+        code = self._stock_problem(pos)
+        return None if code is None else IllegalMove(code, _STOCK_MESSAGES[code])
 
     def redeal_reason(self, pos: Position) -> IllegalMove | None:
         """Why starting again is not allowed now, or ``None`` when it is."""
-        rule = self.rules.stock
-        if rule.redeal is Redeal.NONE:
-            return IllegalMove("no_redeal", "This game has no redeal.")
-        if rule.redeals != UNLIMITED and pos.redeals >= rule.redeals:
-            return IllegalMove("no_redeals_left", "No redeals are left.")
-        piles = pos.piles
-        if rule.redeal_when_empty and self.stock >= 0 and piles[self.stock]:
-            return IllegalMove("stock_not_empty", "Use up the stock before starting again.")
-        if rule.redeal is Redeal.RECYCLE_WASTE:
-            if not piles[self.waste]:
-                return IllegalMove("waste_empty", "There is nothing to turn over.")
-        elif not any(piles[t] for t in self.tableau):
-            return IllegalMove("nothing_to_gather", "There are no cards to gather.")
-        return None
+        code = self._redeal_problem(pos)
+        return None if code is None else IllegalMove(code, _STOCK_MESSAGES[code])
 
     # ----------------------------------------------------------------- checking
 
@@ -591,6 +607,18 @@ class Engine:
                 if copies[upper] and build.fits(card, upper) and home[upper] < copies[upper]:
                     return False
         return True
+
+
+_STOCK_MESSAGES = {
+    "no_stock_move": "This game never deals from the stock by hand.",
+    "stock_empty": "The stock is empty.",
+    "gap_before_deal": "Fill every empty pile before dealing.",
+    "no_redeal": "This game has no redeal.",
+    "no_redeals_left": "No redeals are left.",
+    "stock_not_empty": "Use up the stock before starting again.",
+    "waste_empty": "There is nothing to turn over.",
+    "nothing_to_gather": "There are no cards to gather.",
+}
 
 
 def _generic() -> IllegalMove:

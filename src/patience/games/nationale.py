@@ -97,7 +97,7 @@ def build_tournament(options: Mapping[str, str]) -> Rules:
             *shift_rows(suit_foundations(column=2), 1),
             *cells(8, [f"r{i}" for i in range(1, 9)]),
             *shift_rows(tableau(6, refill=4), 2),
-            stock(column=7),
+            *shift_rows([stock(column=7)], 3),
         ),
         pack=TWO_DECKS,
         deal=_tournament_deal,
