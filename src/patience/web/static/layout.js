@@ -56,9 +56,11 @@ export function layoutTable(piles, { width, height, mirror = false, maxCardW = 1
   const slots = half ? (maxCol + 2) / 2 : maxCol + 1;
   const unitCards = slots + (slots + 1) * GAP;
   let cardW = Math.min(width / unitCards, maxCardW);
-  // A table without long fans must also fit the height.
+  // The table must also fit the height, with some room for each row of fans.
   const fixedRows = half ? (maxRow + 2) / 2 : maxRow + 1;
-  cardW = Math.max(18, Math.min(cardW, height / (fixedRows * RATIO * 1.15)));
+  const fanRows = new Set(piles.flatMap((p, i) => (fans(p, half) ? [places[i].row] : []))).size;
+  const heightUnits = fixedRows * (1 + GAP) + fanRows * 0.9;
+  cardW = Math.max(18, Math.min(cardW, height / (heightUnits * RATIO)));
   const cardH = cardW * RATIO;
   const gap = cardW * GAP;
   const colX = (col) => {
@@ -94,7 +96,7 @@ export function layoutTable(piles, { width, height, mirror = false, maxCardW = 1
   }
   if (half) y += cardH / 2;
   const natural = y;
-  const budget = Math.max(height, cardH * (fixedRows + 2));
+  const budget = Math.max(height, cardH * (fixedRows * (1 + GAP) + fanRows * 0.5));
   let squeeze = 1;
   const fanTotal = rowFan.reduce((a, b) => a + b, 0);
   if (natural > budget && fanTotal > 0) {
