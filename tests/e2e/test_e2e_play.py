@@ -126,3 +126,23 @@ def test_double_click_sends_a_card_home(page: Page, base_url: str) -> None:
     after = wait_version(page, s["version"])
     assert after["last"]["move"] == home["text"]
     assert page.locator("#announce").inner_text().strip()
+
+
+def test_autoplay_sends_safe_cards_home_after_the_first_move(
+    browser: Browser, base_url: str
+) -> None:
+    context = browser.new_context(viewport=DESKTOP)  # autoplay is on by default
+    page = context.new_page()
+    page.goto(f"{base_url}/en/freecell?deal=2")
+    wait_ready(page)
+    s = state(page)
+    assert s["safe"] and s["moves_made"] == 0, "nothing plays before the player moves"
+    move = next(m for m in playable(s) if s["piles"][m["dst"]]["kind"] != "foundation")
+    tap(page, source_card(page, s, move))
+    tap(page, target(page, s, move["dst"]))
+    page.wait_for_function(
+        "() => { const s = window.patience.state; return s.moves_made >= 2 && !s.safe.length; }"
+    )
+    homes = [p for p in state(page)["piles"] if p["kind"] == "foundation"]
+    assert any(p["cards"] for p in homes)
+    context.close()

@@ -161,7 +161,8 @@ function afterState() {
   if (state.outcome === "won") return showDialog("won");
   if (state.outcome === "lost") return showDialog("lost");
   closeDialogs();
-  const auto = (settings.autoplay && !suppressAuto) || finishing;
+  // Safe moves play themselves once the player has begun (so the clock starts with them).
+  const auto = (settings.autoplay && started && !suppressAuto) || finishing;
   if (auto && state.safe.length && !held) {
     setTimeout(() => {
       if (state.safe.length && !held) play(state.safe[0], { auto: true });
