@@ -206,3 +206,23 @@ def test_german_reason_differs_from_english(client: TestClient) -> None:
     client.cookies.set("lang", "de")
     german = client.post(f"/api/games/{state['id']}/moves", json=body).json()["error"]
     assert english["code"] == german["code"] and english["message"] != german["message"]
+
+
+def test_stats_count_a_left_game(client: TestClient) -> None:
+    first = new_game(client, deal=1)
+    play(client, first, _transfer(first))
+    new_game(client, deal=2)  # the first is left for another deal: played, not won
+    new_game(client, game="freecell", deal=2)  # no move yet: not counted
+    [row] = client.get("/api/stats").json()["rows"]
+    assert (row["game"], row["played"], row["won"], row["streak"]) == ("klondike", 1, 0, 0)
+    assert row["options"] == {"draw": "1", "passes": "unlimited"} and row["options_text"]
+    german = client.get("/api/stats", headers={"accept-language": "de"}).json()["rows"][0]
+    assert german["name"] == "Klondike" and german["options_text"] != row["options_text"]
+
+
+def test_elapsed_time_is_kept(client: TestClient) -> None:
+    state = new_game(client)
+    body = {"version": 0, "move": _transfer(state), "elapsed_ms": 41_000}
+    after = client.post(f"/api/games/{state['id']}/moves", json=body).json()
+    assert after["elapsed_ms"] == 41_000
+    assert client.get(f"/api/games/{state['id']}").json()["elapsed_ms"] == 41_000
