@@ -1,0 +1,58 @@
+"""Winning in the browser: the last card home brings the celebration and the won notice."""
+
+from __future__ import annotations
+
+from browser_setup import ARTIFACTS, DESKTOP, NO_AUTOPLAY
+from playwright.sync_api import Browser
+from table_driver import drag, source_card, state, target, wait_ready, wait_version
+
+from patience.engine.game import Game
+from patience.games import get_game
+from patience.notation import move_text
+from patience.solver import solve_deal
+from patience.solver.result import Won
+
+DEAL = 2  # FreeCell deal the solver wins in well under a second
+
+
+def winning_line(game_id: str, deal: int) -> list[str]:
+    result = solve_deal(get_game(game_id), None, deal)
+    assert isinstance(result, Won)
+    game = Game.new(game_id, deal=deal)
+    texts = []
+    for move in result.moves:
+        texts.append(move_text(game.engine, game.position, move))
+        game.play(move)
+    return texts
+
+
+def test_last_move_wins_and_celebrates(browser: Browser, base_url: str) -> None:
+    line = winning_line("freecell", DEAL)
+    context = browser.new_context(viewport=DESKTOP)
+    context.add_init_script(NO_AUTOPLAY)
+    page = context.new_page()
+    page.goto(f"{base_url}/en/freecell?deal={DEAL}")
+    wait_ready(page)
+    s = state(page)
+    version = s["version"]
+    for text in line[:-1]:  # all but the last move through the API, as this player
+        answer = context.request.post(
+            f"{base_url}/api/games/{s['id']}/moves", data={"version": version, "move": text}
+        )
+        assert answer.ok, answer.text()
+        version = answer.json()["version"]
+    page.reload()
+    wait_ready(page)
+    s = state(page)
+    assert s["outcome"] == "in_play"
+    last = next(m for m in s["legal"] if m["text"] == line[-1])
+    drag(page, source_card(page, s, last), target(page, s, last["dst"]))
+    won = wait_version(page, s["version"])
+    assert won["outcome"] == "won"
+    dialog = page.locator("#won-dialog")
+    dialog.wait_for(state="visible")
+    assert str(DEAL) in dialog.inner_text()
+    assert page.locator("#table.celebrate").count() == 1
+    ARTIFACTS.mkdir(parents=True, exist_ok=True)
+    page.screenshot(path=str(ARTIFACTS / "freecell-won-desktop.png"))
+    context.close()
