@@ -226,3 +226,12 @@ def test_elapsed_time_is_kept(client: TestClient) -> None:
     after = client.post(f"/api/games/{state['id']}/moves", json=body).json()
     assert after["elapsed_ms"] == 41_000
     assert client.get(f"/api/games/{state['id']}").json()["elapsed_ms"] == 41_000
+
+
+def test_wrong_method_and_unknown_path_answer_json(client: TestClient) -> None:
+    response = client.get(f"/api/games/{'0' * 32}/moves")
+    assert response.status_code == 405
+    assert response.json()["error"]["code"] == "method_not_allowed"
+    response = client.post("/api/nothing", json={})
+    assert response.status_code == 404
+    assert response.json()["error"]["code"] == "not_found"

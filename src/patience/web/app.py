@@ -9,6 +9,7 @@ from collections.abc import AsyncIterator
 from pathlib import Path
 
 from starlette.applications import Starlette
+from starlette.exceptions import HTTPException
 from starlette.middleware import Middleware
 from starlette.routing import Mount
 from starlette.staticfiles import StaticFiles
@@ -45,7 +46,7 @@ def create_app(db_url: str | None, data_dir: Path | str, secret: str) -> Starlet
     app = Starlette(
         routes=[*api.routes, static, *pages.routes],
         lifespan=lifespan,
-        exception_handlers={404: pages.not_found},
+        exception_handlers={HTTPException: pages.http_error, Exception: pages.server_error},
         middleware=[Middleware(ServerTiming)],
     )
     app.state.players = Players(secret)

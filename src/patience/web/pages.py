@@ -145,15 +145,30 @@ async def game_page(request: Request) -> Response:
     return render(request, "game.html", lang, context)
 
 
-async def not_found(request: Request, exc: Exception) -> Response:
-    """404 as JSON under ``/api/``, else as a page with a link to the lobby."""
+_HTTP_CODES = {404: "not_found", 405: "method_not_allowed"}
+
+
+async def http_error(request: Request, exc: Exception) -> Response:
+    """Starlette's own errors (no route, wrong method): JSON under ``/api/``, else a page
+    with a link to the lobby."""
+    status = getattr(exc, "status_code", 404)
     detail = getattr(exc, "detail", None) or "There is no such page."
     if request.url.path.startswith("/api/"):
-        body: dict[str, Any] = {"error": {"code": "not_found", "message": detail, "params": {}}}
-        return Response(msgspec.json.encode(body), 404, media_type="application/json")
+        code = _HTTP_CODES.get(status, "http_error")
+        body: dict[str, Any] = {"error": {"code": code, "message": detail, "params": {}}}
+        return Response(msgspec.json.encode(body), status, media_type="application/json")
     first = request.url.path.strip("/").split("/")[0]
     lang = first if first in LANGS else languages.request_lang(request)
-    return error_page(request, lang, 404, detail)
+    return error_page(request, lang, status, detail)
+
+
+async def server_error(request: Request, exc: Exception) -> Response:
+    """A bug: a clear JSON or page answer instead of a bare traceback text."""
+    message = "Something went wrong on the server; nothing you did was lost."
+    if request.url.path.startswith("/api/"):
+        body = {"error": {"code": "internal", "message": message, "params": {}}}
+        return Response(msgspec.json.encode(body), 500, media_type="application/json")
+    return error_page(request, languages.request_lang(request), 500, message)
 
 
 def _other(lang: str) -> str:
