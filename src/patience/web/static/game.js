@@ -195,6 +195,7 @@ function render() {
     width: box.width,
     height,
     mirror: settings.leftHanded,
+    largeIndex: settings.largeIndex,
     maxCardW: Math.max(90, Math.min(260, window.innerHeight / 5.5)),
   });
   const before = flipFirst();
@@ -591,6 +592,13 @@ tableEl.addEventListener("keydown", (e) => {
 });
 
 document.addEventListener("keydown", (e) => {
+  if (e.key === "Escape" && press?.dragging) {
+    // Esc during a drag puts the cards back.
+    press = null;
+    clearHold();
+    render();
+    return;
+  }
   if (e.target.closest?.("input, select, textarea, dialog") || e.altKey || e.metaKey) return;
   const key = e.key.toLowerCase();
   if (e.ctrlKey) {

@@ -45,10 +45,10 @@ function fans(pile, half) {
  * The table's geometry.
  * @param piles state piles (kind, row, column, cards, down)
  * @param width available width in CSS px; height: the height the table may use
- * @param mirror left-handed layout (columns right to left)
+ * @param mirror left-handed layout (columns right to left); largeIndex: fans show more of a card
  * Returns {width, height, cardW, cardH, piles: [{x, y, offsets: [dy per card], dx: [...]}]}.
  */
-export function layoutTable(piles, { width, height, mirror = false, maxCardW = 150 }) {
+export function layoutTable(piles, { width, height, mirror = false, maxCardW = 150, largeIndex = false }) {
   const half = usesHalfColumns(piles);
   const places = gridPlaces(piles);
   const maxCol = Math.max(...places.map((p) => p.column));
@@ -73,7 +73,7 @@ export function layoutTable(piles, { width, height, mirror = false, maxCardW = 1
   // Natural fan offsets: face-down cards tighter than face-up ones.
   const downStep = cardH * 0.1;
   // Face-up strips at least 24 px tall where the table has room (touch and pointer targets).
-  const upStep = Math.max(cardH * 0.26, Math.min(24, cardH * 0.7));
+  const upStep = Math.max(cardH * (largeIndex ? 0.33 : 0.26), Math.min(24, cardH * 0.7));
   const minUpStep = cardH * 0.13;
   const extent = (p, f = 1) => {
     const n = p.cards.length;
