@@ -232,6 +232,6 @@ def test_wrong_method_and_unknown_path_answer_json(client: TestClient) -> None:
     response = client.get(f"/api/games/{'0' * 32}/moves")
     assert response.status_code == 405
     assert response.json()["error"]["code"] == "method_not_allowed"
-    response = client.post("/api/nothing", json={})
+    response = client.get("/api/nothing/at/all")
     assert response.status_code == 404
     assert response.json()["error"]["code"] == "not_found"
