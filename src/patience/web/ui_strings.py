@@ -18,7 +18,9 @@ _EN: dict[str, str] = {
     "lang_switch_label": "Diese Seite auf Deutsch",
     "skip_to_table": "Skip to the table",
     "lobby_title": "Choose a game",
-    "lobby_intro": "Every game is free to play at once. Your games are kept on this device.",
+    "lobby_intro": (
+        "Every game is free to play at once. Your games are kept for this browser, no signup."
+    ),
     "difficulty": "Difficulty",
     "win_rate": "Win rate",
     "unknown": "not known yet",
@@ -145,7 +147,10 @@ _DE: dict[str, str] = {
     "lang_switch_label": "This page in English",
     "skip_to_table": "Zum Spieltisch springen",
     "lobby_title": "Spiel wählen",
-    "lobby_intro": "Jedes Spiel lässt sich sofort spielen. Deine Partien bleiben auf diesem Gerät.",
+    "lobby_intro": (
+        "Jedes Spiel lässt sich sofort spielen. Deine Partien bleiben für diesen Browser "
+        "gespeichert, ohne Anmeldung."
+    ),
     "difficulty": "Schwierigkeit",
     "win_rate": "Gewinnquote",
     "unknown": "noch unbekannt",
