@@ -217,7 +217,8 @@ def main() -> int:
     )
     if tally.server_ms:
         own = [percentile(tally.server_ms, f) for f in (0.5, 0.9, 0.99)]
-        print("server's own time ms: p50 {:.1f}, p90 {:.1f}, p99 {:.1f}".format(*own))
+        print("server's own time ms: p50 {:.1f}, p90 {:.1f}, p99 {:.1f}".format(*own), end="")
+        print(f", max {max(tally.server_ms):.1f}")
     if process is not None:  # CPU per request is what the machine's load does not change much
         requests = len(lat) + tally.games
         print(
