@@ -109,7 +109,7 @@ browser:
 axe: $(AXE)
 
 $(AXE):
-	@command -v npm >/dev/null || { echo "error: npm is needed for axe-core (apt-get install npm)" >&2; exit 1; }
+	@command -v npm >/dev/null || { $(SUDO) apt-get update && $(SUDO) env DEBIAN_FRONTEND=noninteractive apt-get install -y npm; }
 	npm install --no-save --no-package-lock --no-audit --no-fund axe-core@$(AXE_VERSION)
 
 # ---------------------------------------------------------------- cleanup
