@@ -77,3 +77,17 @@ def test_two_workers_never_overwrite_each_other(tmp_path: Path) -> None:
         assert restarted.record.cursor == 0 and restarted.record.version == 3
 
     run(tmp_path / "db", body)
+
+
+def test_games_evicted_from_the_cache_replay_from_the_store(tmp_path: Path) -> None:
+    async def body(games: Games, _: Games) -> None:
+        small = Games(games.store, cache_size=1)
+        first = await small.create("p", "freecell", {}, 1)
+        second = await small.create("p", "freecell", {}, 2)  # pushes the first out
+        moved = await _move(small, first.record.id, 0, "1a")
+        assert moved.record.moves == ("1a",)
+        again = await small.get("p", second.record.id)
+        assert again.record == second.record
+        assert (await small.get("p", first.record.id)).game.position == moved.game.position
+
+    run(tmp_path / "db", body)
