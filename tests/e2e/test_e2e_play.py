@@ -146,3 +146,28 @@ def test_autoplay_sends_safe_cards_home_after_the_first_move(
     homes = [p for p in state(page)["piles"] if p["kind"] == "foundation"]
     assert any(p["cards"] for p in homes)
     context.close()
+
+
+def test_a_stale_tab_resyncs_and_says_so(browser: Browser, base_url: str) -> None:
+    context = browser.new_context(viewport=DESKTOP)  # one player, two tabs
+    context.add_init_script(NO_AUTOPLAY)
+    first, second = context.new_page(), context.new_page()
+    for tab in (first, second):
+        tab.goto(f"{base_url}/en/freecell?deal=3")
+        wait_ready(tab)
+    s = state(first)
+    move = playable(s)[0]
+    tap(first, source_card(first, s, move))
+    tap(first, target(first, s, move["dst"]))
+    moved = wait_version(first, s["version"])
+
+    stale = state(second)
+    assert stale["version"] == s["version"]
+    other = next(m for m in playable(stale) if m["src"] != move["src"])
+    tap(second, source_card(second, stale, other))
+    tap(second, target(second, stale, other["dst"]))
+    synced = wait_version(second, stale["version"])
+    assert synced["version"] == moved["version"]
+    assert seen(synced) == seen(moved)
+    second.locator("#message").wait_for(state="visible")
+    context.close()

@@ -57,7 +57,7 @@ function queue(task) {
 
 function handleError(result) {
   const error = result.data?.error;
-  if (error?.state) setState(error.state, { quiet: true });
+  if (result.data?.state) setState(result.data.state, { quiet: true });
   else render();
   if (result.status === 409) say(t.resynced, { show: true });
   else say(error?.message ?? t.error_network, { show: true });
