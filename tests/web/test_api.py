@@ -235,3 +235,14 @@ def test_wrong_method_and_unknown_path_answer_json(client: TestClient) -> None:
     response = client.get("/api/nothing/at/all")
     assert response.status_code == 404
     assert response.json()["error"]["code"] == "not_found"
+
+
+def test_page_language_header_beats_the_cookie(client: TestClient) -> None:
+    state = new_game(client)
+    client.cookies.set("lang", "en")
+    body = {"version": 0, "move": "1h"}
+    english = client.post(f"/api/games/{state['id']}/moves", json=body).json()["error"]
+    german = client.post(
+        f"/api/games/{state['id']}/moves", json=body, headers={"accept-language": "de"}
+    ).json()["error"]
+    assert german["message"] != english["message"]

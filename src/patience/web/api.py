@@ -15,7 +15,7 @@ from patience.store.repository import StoreUnavailable
 from patience.web.bodies import decode
 from patience.web.errors import ApiError
 from patience.web.hints import hint_for
-from patience.web.lang import request_lang
+from patience.web.lang import api_lang
 from patience.web.messages import illegal_message
 from patience.web.service import ACTIONS, Action, Games, Live, play_action
 from patience.web.state import game_url
@@ -77,13 +77,13 @@ def _state_response(live: Live, lang: str, status: int = 200) -> Response:
 async def create_game(request: Request, player_id: str) -> Response:
     body = await decode(request, NewGame)
     live = await _games(request).create(player_id, body.game, body.options, body.deal)
-    return _state_response(live, request_lang(request), 201)
+    return _state_response(live, api_lang(request), 201)
 
 
 @endpoint
 async def get_game(request: Request, player_id: str) -> Response:
     live = await _games(request).get(player_id, request.path_params["id"])
-    return _state_response(live, request_lang(request))
+    return _state_response(live, api_lang(request))
 
 
 async def _act(
@@ -93,7 +93,7 @@ async def _act(
     make: Callable[[tuple[str, ...], int], Action],
     elapsed: int | None,
 ) -> Response:
-    lang = request_lang(request)
+    lang = api_lang(request)
 
     def message(error: IllegalMove) -> str:
         return illegal_message(error, lang)
@@ -133,7 +133,7 @@ async def history(request: Request, player_id: str) -> Response:
 async def hint(request: Request, player_id: str) -> Response:
     body = await decode(request, VersionRequest)
     live = await _games(request).get(player_id, request.path_params["id"])
-    lang = request_lang(request)
+    lang = api_lang(request)
     if body.version != live.record.version:
         raise ApiError(
             409,
@@ -148,7 +148,7 @@ async def hint(request: Request, player_id: str) -> Response:
 @endpoint
 async def stats(request: Request, player_id: str) -> Response:
     records = await _games(request).store.player_games(player_id)
-    return json_response({"rows": stat_rows(records, request_lang(request))})
+    return json_response({"rows": stat_rows(records, api_lang(request))})
 
 
 routes = [

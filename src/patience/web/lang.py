@@ -35,8 +35,14 @@ def accepted(header: str) -> str | None:
 
 
 def request_lang(request: Request) -> str:
-    """The language for pages without one in the URL and for API messages."""
+    """The language for pages without one in the URL: the cookie, else Accept-Language."""
     cookie = request.cookies.get(COOKIE)
     if cookie in LANGS:
         return cookie
     return accepted(request.headers.get("accept-language", "")) or DEFAULT
+
+
+def api_lang(request: Request) -> str:
+    """The language of API messages: the game page's script sends its page language as
+    Accept-Language, which beats the cookie (another tab may have set that)."""
+    return accepted(request.headers.get("accept-language", "")) or request_lang(request)
