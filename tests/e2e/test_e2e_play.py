@@ -88,7 +88,8 @@ def test_illegal_drop_changes_nothing_and_says_why(page: Page, base_url: str, ga
     drag(page, source, target(page, s, pair[1]))
     message = page.locator("#message")
     message.wait_for(state="visible")
-    assert message.inner_text().strip()
+    reason = message.inner_text().strip()
+    assert reason and "did not answer" not in reason and "changed elsewhere" not in reason
     assert seen(state(page)) == seen(s)
     assert state(page)["version"] == s["version"]
 
@@ -171,3 +172,14 @@ def test_a_stale_tab_resyncs_and_says_so(browser: Browser, base_url: str) -> Non
     assert seen(synced) == seen(moved)
     second.locator("#message").wait_for(state="visible")
     context.close()
+
+
+def test_hint_names_a_move_and_marks_its_piles(page: Page, base_url: str) -> None:
+    page.goto(f"{base_url}/en/freecell?deal=2")
+    wait_ready(page)
+    page.get_by_role("button", name="Hint").click()
+    message = page.locator("#message")
+    message.wait_for(state="visible", timeout=30_000)
+    assert message.inner_text().startswith("Hint:")
+    assert page.locator(".pile.hint").count() == 2
+    assert state(page)["moves_made"] == 0, "a hint plays nothing"
