@@ -18,4 +18,8 @@ CHROMIUM_ARGS = [
 ]
 PHONE = {"width": 390, "height": 844}
 DESKTOP = {"width": 1440, "height": 900}
-NO_AUTOPLAY = "localStorage.setItem('patience.settings', JSON.stringify({autoplay: false}));"
+NO_AUTOPLAY = """
+const key = 'patience.settings';
+const kept = JSON.parse(localStorage.getItem(key) || '{}');
+localStorage.setItem(key, JSON.stringify({...kept, autoplay: false}));
+"""

@@ -1,0 +1,84 @@
+"""Toolbar, options and settings: restart, new deal, redo, draw 3, mirror and four colours."""
+
+from __future__ import annotations
+
+from collections.abc import Iterator
+
+import pytest
+from browser_setup import DESKTOP, NO_AUTOPLAY
+from playwright.sync_api import Browser, Page
+from table_driver import playable, seen, source_card, state, tap, target, wait_ready, wait_version
+
+
+@pytest.fixture
+def page(browser: Browser) -> Iterator[Page]:
+    context = browser.new_context(viewport=DESKTOP)
+    context.add_init_script(NO_AUTOPLAY)
+    yield context.new_page()
+    context.close()
+
+
+def tap_move(page: Page) -> dict:
+    s = state(page)
+    move = playable(s)[0]
+    tap(page, source_card(page, s, move))
+    tap(page, target(page, s, move["dst"]))
+    return wait_version(page, s["version"])
+
+
+def test_undo_redo_restart_and_new_deal(page: Page, base_url: str) -> None:
+    page.goto(f"{base_url}/en/freecell?deal=7")
+    wait_ready(page)
+    start = state(page)
+    moved = tap_move(page)
+    page.get_by_role("button", name="Undo").click()
+    undone = wait_version(page, moved["version"])
+    assert seen(undone) == seen(start)
+    page.get_by_role("button", name="Redo").click()
+    redone = wait_version(page, undone["version"])
+    assert seen(redone) == seen(moved)
+
+    page.get_by_role("button", name="Restart").click()
+    restarted = wait_version(page, redone["version"])
+    assert seen(restarted) == seen(start)
+    assert restarted["deal"] == 7
+
+    page.get_by_role("button", name="New deal").click()
+    page.wait_for_function("() => window.patience.state.deal !== 7")
+    fresh = state(page)
+    assert f"deal={fresh['deal']}" in page.url
+    assert page.locator("#deal-value").inner_text() == str(fresh["deal"])
+
+
+def test_options_change_the_url_and_the_game(page: Page, base_url: str) -> None:
+    page.goto(f"{base_url}/en/klondike?deal=4")
+    wait_ready(page)
+    page.locator("summary", has_text="Options").click()
+    page.locator("select[name=draw]").select_option("3")
+    page.get_by_role("button", name="Play with these options").click()
+    page.wait_for_url("**draw=3**")
+    wait_ready(page)
+    assert state(page)["options"]["draw"] == "3"
+
+
+def test_settings_mirror_the_table_and_colour_four_suits(page: Page, base_url: str) -> None:
+    page.goto(f"{base_url}/en/freecell?deal=4")
+    wait_ready(page)
+
+    def first_column_x() -> float:
+        box = page.locator(".pile[data-pile='0']").bounding_box()
+        assert box is not None
+        return box["x"]
+
+    right_handed = first_column_x()
+    page.locator("summary", has_text="Settings").click()
+    page.get_by_label("Left-handed (mirror the table)").check()
+    assert first_column_x() > right_handed
+    diamond = page.locator(".card[data-face$='D'] svg path").first
+    red = diamond.get_attribute("fill")
+    page.get_by_label("Four-colour suits").check()
+    assert diamond.get_attribute("fill") != red
+    # Settings are kept for the next visit.
+    page.reload()
+    wait_ready(page)
+    assert first_column_x() > right_handed
