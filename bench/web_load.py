@@ -41,6 +41,8 @@ P99_TARGET_MS = 20.0
 @dataclass
 class Tally:
     latencies: list[float] = field(default_factory=list)
+    by_second: dict[int, list[float]] = field(default_factory=dict)
+    """Latencies by the second of the run they ended in (to tell stalls from steady state)."""
     server_ms: list[float] = field(default_factory=list)
     """The server's own time per move (its Server-Timing header)."""
     games: int = 0
@@ -141,7 +143,9 @@ async def player(
                 status, headers, answer = await connection.post(
                     f"/api/games/{state['id']}/moves", body
                 )
-                tally.latencies.append(time.perf_counter() - started)
+                took = time.perf_counter() - started
+                tally.latencies.append(took)
+                tally.by_second.setdefault(int(time.monotonic()), []).append(took * 1000)
                 timing = headers.get("server-timing", "")
                 if "dur=" in timing:
                     tally.server_ms.append(float(timing.split("dur=")[1]))
@@ -214,6 +218,17 @@ def main() -> int:
     print(
         f"latency ms: p50 {p50:.1f}, p90 {p90:.1f}, p99 {p99:.1f}, max {max(ms):.1f}, "
         f"mean {statistics.fmean(ms):.1f}"
+    )
+    seconds_p99 = sorted(
+        (percentile(values, 0.99), second - min(tally.by_second))
+        for second, values in tally.by_second.items()
+    )
+    worst, at = seconds_p99[-1]
+    print(
+        f"p99 of each second: median {seconds_p99[len(seconds_p99) // 2][0]:.1f}, "
+        f"worst {worst:.1f} (second {at}); "
+        f"{sum(p < P99_TARGET_MS for p, _ in seconds_p99)} of {len(seconds_p99)} seconds "
+        f"under {P99_TARGET_MS:.0f} ms"
     )
     if tally.server_ms:
         own = [percentile(tally.server_ms, f) for f in (0.5, 0.9, 0.99)]
