@@ -31,6 +31,23 @@ def axe_problems(page: Page) -> list[dict[str, Any]]:
     return found
 
 
+# The smallest width and the smallest visible height of any card or pile a player can use.
+SMALLEST_TARGET = """() => {
+    let width = Infinity, height = Infinity;
+    for (const el of document.querySelectorAll('#table .stop')) {
+        const r = el.getBoundingClientRect();
+        const next = el.nextElementSibling;
+        let h = r.height;
+        if (el.classList.contains('card') && next && next.classList.contains('card')) {
+            h = Math.min(h, next.getBoundingClientRect().top - r.top);
+        }
+        width = Math.min(width, r.width);
+        height = Math.min(height, h);
+    }
+    return [width, height];
+}"""
+
+
 def shoot(page: Page, name: str) -> None:
     ARTIFACTS.mkdir(parents=True, exist_ok=True)
     page.screenshot(path=str(ARTIFACTS / f"{name}.png"), full_page=True)
@@ -63,6 +80,8 @@ def test_game_page_at_both_sizes_passes_axe(browser: Browser, base_url: str, gam
         )
         assert overflow <= 0, f"{game} is {overflow}px too wide at {size}"
         shoot(page, f"{game}-en-{size}")
+        smallest = page.evaluate(SMALLEST_TARGET)
+        assert min(smallest) >= 24, f"{game}: a card or pile target is {smallest} px at {size}"
         assert axe_problems(page) == [], size
         context.close()
 

@@ -188,7 +188,7 @@ function stopCards(p) {
   return Array.from({ length: n - first }, (_, k) => first + k);
 }
 
-function render() {
+function render(animate = true) {
   const box = tableEl.parentElement.getBoundingClientRect();
   const height = Math.max(320, window.innerHeight - Math.min(tableEl.offsetTop, 240) - 16);
   geometry = layoutTable(state.piles, {
@@ -198,7 +198,7 @@ function render() {
     largeIndex: settings.largeIndex,
     maxCardW: Math.max(90, Math.min(260, window.innerHeight / 5.5)),
   });
-  const before = flipFirst();
+  const before = animate ? flipFirst() : new Map();
   const hadFocus = tableEl.contains(document.activeElement);
   tableEl.style.setProperty("--cw", `${geometry.cardW}px`);
   tableEl.style.setProperty("--ch", `${geometry.cardH}px`);
@@ -749,7 +749,7 @@ document.querySelectorAll("[data-setting]").forEach((box) => {
     settings = { ...settings, [box.dataset.setting]: box.checked };
     saveSettings(settings);
     applySettings();
-    render();
+    render(false);
     afterState();
   });
 });
@@ -757,7 +757,7 @@ document.querySelectorAll("[data-setting]").forEach((box) => {
 let resizeFrame = 0;
 new ResizeObserver(() => {
   cancelAnimationFrame(resizeFrame);
-  resizeFrame = requestAnimationFrame(() => render());
+  resizeFrame = requestAnimationFrame(() => render(false));
 }).observe(tableEl.parentElement);
 
 window.addEventListener("popstate", () => location.reload());
