@@ -118,3 +118,15 @@ def test_not_a_database_is_a_clear_error(tmp_path: Path) -> None:
     path.write_bytes(b"this is no database" * 100)
     with pytest.raises(StoreUnavailable):
         run(sqlite_url(path), lambda store: store.get("x"))
+
+
+def test_purge_unplayed_keeps_played_and_recent_games(store_url: str) -> None:
+    async def body(store: Store) -> list[int]:
+        await store.add_player("alice")
+        await store.insert(record(1, moves=(), cursor=0, updated_ms=100))  # old, never moved
+        await store.insert(record(2, updated_ms=100))  # old but played
+        await store.insert(record(3, moves=(), cursor=0, updated_ms=5000))  # recent
+        assert await store.purge_unplayed(before_ms=1000) == 1
+        return [r.deal for r in await store.player_games("alice")]
+
+    assert run(store_url, body) == [2, 3]

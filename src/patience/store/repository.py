@@ -14,7 +14,7 @@ from dataclasses import fields, replace
 from pathlib import Path
 from typing import Any, TypeVar
 
-from sqlalchemy import bindparam, create_engine, event, insert, select, update
+from sqlalchemy import bindparam, create_engine, delete, event, exists, insert, select, update
 from sqlalchemy.engine import Connection, Engine, Row
 from sqlalchemy.exc import IntegrityError, SQLAlchemyError
 from sqlalchemy.ext.asyncio import AsyncEngine, create_async_engine
@@ -225,6 +225,22 @@ class Store:
             return None
         record = _record(row)
         return record if record.outcome in ("in_play", "lost") else None
+
+    async def purge_unplayed(self, before_ms: int) -> int:
+        """Delete games nobody moved in that were last touched before ``before_ms`` (every
+        page visit without a cookie starts one), and players left with no game."""
+        stale = delete(games).where(games.c.moves == "", games.c.updated_ms < before_ms)
+        orphans = delete(players).where(
+            players.c.created_ms < before_ms,
+            ~exists().where(games.c.player_id == players.c.id),
+        )
+
+        def purge(conn: Connection) -> int:
+            count = conn.execute(stale).rowcount
+            conn.execute(orphans)
+            return int(count)
+
+        return await self._write(purge)
 
     async def player_games(self, player_id: str) -> list[GameRecord]:
         """Every game of a player, oldest first."""

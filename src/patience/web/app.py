@@ -4,6 +4,7 @@ from __future__ import annotations
 
 import asyncio
 import contextlib
+import logging
 import os
 from collections.abc import AsyncIterator
 from pathlib import Path
@@ -14,12 +15,14 @@ from starlette.middleware import Middleware
 from starlette.routing import Mount
 from starlette.staticfiles import StaticFiles
 
-from patience.store.repository import Store, sqlite_url
+from patience.store.repository import Store, StoreUnavailable, now_ms, sqlite_url
 from patience.web import api, pages
 from patience.web.players import Players
 from patience.web.secret import load_secret
 from patience.web.service import Games
 from patience.web.timing import ServerTiming
+
+logger = logging.getLogger(__name__)
 
 DEFAULT_DB_NAME = "patience.sqlite3"
 STATIC_DIR = Path(__file__).parent / "static"
@@ -37,9 +40,13 @@ def create_app(db_url: str | None, data_dir: Path | str, secret: str) -> Starlet
         store = await Store.open(url)
         app.state.games = Games(store)
         app.state.hint_lock = asyncio.Lock()
+        housekeeping = asyncio.create_task(_purge_unplayed_games(store))
         try:
             yield
         finally:
+            housekeeping.cancel()
+            with contextlib.suppress(asyncio.CancelledError):
+                await housekeeping
             await store.close()
 
     static = Mount("/static", StaticFiles(directory=STATIC_DIR), name="static")
@@ -51,6 +58,23 @@ def create_app(db_url: str | None, data_dir: Path | str, secret: str) -> Starlet
     )
     app.state.players = Players(secret)
     return app
+
+
+UNPLAYED_KEPT_MS = 24 * 3600 * 1000
+PURGE_EVERY_S = 3600
+
+
+async def _purge_unplayed_games(store: Store) -> None:
+    """Now and every hour: drop games nobody moved in for a day (visits by crawlers and
+    passers-by), so the database grows only with games people play."""
+    while True:
+        try:
+            removed = await store.purge_unplayed(now_ms() - UNPLAYED_KEPT_MS)
+            if removed:
+                logger.info("removed %d unplayed games", removed)
+        except StoreUnavailable as error:
+            logger.warning("could not remove unplayed games: %s", error)
+        await asyncio.sleep(PURGE_EVERY_S)
 
 
 DB_ENV = "PATIENCE_DB_URL"
