@@ -97,7 +97,7 @@ async def stats_page(request: Request) -> Response:
     return render(request, "stats.html", lang, context)
 
 
-def _query(request: Request, info: GameInfo) -> tuple[dict[str, str], int | None]:
+def _query(request: Request) -> tuple[dict[str, str], int | None]:
     """The options and deal number of a game page's URL; bad values are a 400."""
     params = dict(request.query_params)
     deal_text = params.pop("deal", None)
@@ -119,7 +119,7 @@ async def game_page(request: Request) -> Response:
     player_id, _ = request.app.state.players.player_of(request)
     games: Games = request.app.state.games
     try:
-        options, deal = _query(request, info)
+        options, deal = _query(request)
         live = await games.resume_or_start(player_id, info.id, options, deal)
     except ApiError as error:
         return error_page(request, lang, error.status, error.message)
