@@ -5,9 +5,20 @@ from __future__ import annotations
 from collections.abc import Iterator
 
 import pytest
-from browser_setup import DESKTOP, NO_AUTOPLAY
+from browser_setup import DESKTOP, NO_AUTOPLAY, PHONE
 from playwright.sync_api import Browser, Page
-from table_driver import playable, seen, source_card, state, tap, target, wait_ready, wait_version
+from table_driver import (
+    grip,
+    make_playable,
+    playable,
+    seen,
+    source_card,
+    state,
+    tap,
+    target,
+    wait_ready,
+    wait_version,
+)
 
 
 @pytest.fixture
@@ -82,3 +93,20 @@ def test_settings_mirror_the_table_and_colour_four_suits(page: Page, base_url: s
     page.reload()
     wait_ready(page)
     assert first_column_x() > right_handed
+
+
+def test_touch_taps_move_a_card(browser: Browser, base_url: str) -> None:
+    context = browser.new_context(viewport=PHONE, has_touch=True, is_mobile=True)
+    context.add_init_script(NO_AUTOPLAY)
+    page = context.new_page()
+    page.goto(f"{base_url}/en/klondike?deal=9")
+    wait_ready(page)
+    s = make_playable(page)
+    move = playable(s)[0]
+    for locator in (source_card(page, s, move), target(page, s, move["dst"])):
+        x, y = grip(locator)
+        page.touchscreen.tap(x, y)
+        page.wait_for_timeout(450)
+    after = wait_version(page, s["version"])
+    assert after["last"]["move"] == move["text"]
+    context.close()

@@ -107,6 +107,7 @@ def test_both_languages_render(
     )
     word = {"en": " of ", "de": "Karte"}[lang]
     assert labels and all(word in label for label in labels if "Foundation" not in label)
+    assert axe_problems(page) == []
     other = {"en": "de", "de": "en"}[lang]
     switch = page.locator(f"header a[hreflang='{other}']")
     switch.click()
