@@ -110,3 +110,26 @@ def test_touch_taps_move_a_card(browser: Browser, base_url: str) -> None:
     after = wait_version(page, s["version"])
     assert after["last"]["move"] == move["text"]
     context.close()
+
+
+def test_touch_drag_moves_a_card(browser: Browser, base_url: str) -> None:
+    context = browser.new_context(viewport=PHONE, has_touch=True, is_mobile=True)
+    context.add_init_script(NO_AUTOPLAY)
+    page = context.new_page()
+    page.goto(f"{base_url}/en/freecell?deal=9")
+    wait_ready(page)
+    s = state(page)
+    move = playable(s)[0]
+    x, y = grip(source_card(page, s, move))
+    box = target(page, s, move["dst"]).bounding_box()
+    assert box is not None
+    tx, ty = box["x"] + box["width"] / 2, box["y"] + box["height"] / 2
+    cdp = context.new_cdp_session(page)
+    cdp.send("Input.dispatchTouchEvent", {"type": "touchStart", "touchPoints": [{"x": x, "y": y}]})
+    for k in range(1, 9):
+        point = {"x": x + (tx - x) * k / 8, "y": y + (ty - y) * k / 8}
+        cdp.send("Input.dispatchTouchEvent", {"type": "touchMove", "touchPoints": [point]})
+    cdp.send("Input.dispatchTouchEvent", {"type": "touchEnd", "touchPoints": []})
+    after = wait_version(page, s["version"])
+    assert after["last"]["move"] == move["text"]
+    context.close()

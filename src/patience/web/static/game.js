@@ -469,7 +469,11 @@ tableEl.addEventListener("pointerdown", (e) => {
   const p = state.piles[pile];
   const draggable = card !== null && p.cards[card] !== null;
   press = { pile, card, x: e.clientX, y: e.clientY, id: e.pointerId, draggable, dragging: false, els: [] };
-  tableEl.setPointerCapture(e.pointerId);
+  try {
+    tableEl.setPointerCapture(e.pointerId);
+  } catch {
+    // Without capture the drag still follows moves over the table.
+  }
   if (draggable) e.preventDefault();
 });
 
