@@ -56,3 +56,30 @@ def test_last_move_wins_and_celebrates(browser: Browser, base_url: str) -> None:
     ARTIFACTS.mkdir(parents=True, exist_ok=True)
     page.screenshot(path=str(ARTIFACTS / "freecell-won-desktop.png"))
     context.close()
+
+
+def test_finish_button_plays_the_safe_rest(browser: Browser, base_url: str) -> None:
+    line = winning_line("freecell", DEAL)
+    context = browser.new_context(viewport=DESKTOP)
+    context.add_init_script(NO_AUTOPLAY)
+    page = context.new_page()
+    page.goto(f"{base_url}/en/freecell?deal={DEAL}")
+    wait_ready(page)
+    s = state(page)
+    version = s["version"]
+    for text in line:  # play the winning line until only safe moves are left
+        answer = context.request.post(
+            f"{base_url}/api/games/{s['id']}/moves", data={"version": version, "move": text}
+        )
+        assert answer.ok, answer.text()
+        version = answer.json()["version"]
+        if answer.json()["autocomplete"]:
+            break
+    page.reload()
+    wait_ready(page)
+    assert state(page)["outcome"] == "in_play"
+    finish = page.get_by_role("button", name="Finish the game")
+    finish.click()
+    page.wait_for_function("() => window.patience.state.outcome === 'won'", timeout=30_000)
+    page.locator("#won-dialog").wait_for(state="visible")
+    context.close()
