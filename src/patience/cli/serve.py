@@ -3,6 +3,7 @@
 from __future__ import annotations
 
 import argparse
+import asyncio
 import os
 from pathlib import Path
 from typing import Any
@@ -10,7 +11,8 @@ from typing import Any
 import uvicorn
 
 from patience.cli.args import CliError
-from patience.web.app import DB_ENV, DIR_ENV, create_app
+from patience.store.repository import Store, StoreUnavailable, sqlite_url
+from patience.web.app import DB_ENV, DEFAULT_DB_NAME, DIR_ENV, create_app
 from patience.web.secret import ENV as SECRET_ENV
 from patience.web.secret import load_secret
 
@@ -36,11 +38,25 @@ def register(subparsers: Any) -> None:
     parser.set_defaults(func=run)
 
 
+def _check_database(url: str) -> None:
+    """Open the database once before serving, so a bad URL is one clear line, not a trace."""
+
+    async def check() -> None:
+        store = await Store.open(url)
+        await store.close()
+
+    try:
+        asyncio.run(check())
+    except StoreUnavailable as error:
+        raise CliError(f"cannot use the database: {error}", 1) from None
+
+
 def run(args: argparse.Namespace) -> int:
     if args.workers < 1:
         raise CliError("--workers must be at least 1")
     data_dir: Path = args.data_dir.resolve()
     secret = load_secret(data_dir)
+    _check_database(args.db or sqlite_url(data_dir / DEFAULT_DB_NAME))
     print(f"patience: serving http://{args.host}:{args.port} (data in {data_dir})", flush=True)
     if args.workers == 1:
         app = create_app(args.db, data_dir, secret)
