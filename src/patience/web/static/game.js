@@ -222,7 +222,10 @@ function render(animate = true) {
     if (!stops.length) makeStop(slot, pileSlotLabel(p));
     el.append(slot);
     const name = pileName(t, p);
+    // Stacked piles show only their top cards (their shadows would pile up into a dark edge).
+    const lowest = fans(p) ? 0 : Math.max(0, p.cards.length - 3);
     p.cards.forEach((card, k) => {
+      if (k < lowest) return;
       const c = document.createElement("div");
       c.className = card ? "card up" : "card down";
       c.dataset.pile = String(i);
@@ -588,19 +591,17 @@ tableEl.addEventListener("keydown", (e) => {
     e.preventDefault();
     focusKey = { pile: Number(el.dataset.pile), card: el.dataset.card === undefined ? null : Number(el.dataset.card) };
     activate(Number(el.dataset.pile), el.dataset.card === undefined ? null : Number(el.dataset.card));
-  } else if (e.key === "Escape" && held) {
-    e.preventDefault();
-    clearHold();
-    say(t.held_cancel);
   }
 });
 
 document.addEventListener("keydown", (e) => {
-  if (e.key === "Escape" && press?.dragging) {
-    // Esc during a drag puts the cards back.
+  if (e.key === "Escape" && (held || press?.dragging)) {
+    // Esc puts a held or dragged card back.
+    e.preventDefault();
     press = null;
     clearHold();
-    render();
+    render(false);
+    say(t.held_cancel);
     return;
   }
   if (e.target.closest?.("input, select, textarea, dialog") || e.altKey || e.metaKey) return;
