@@ -20,13 +20,16 @@ import time
 from collections.abc import Iterator
 
 from patience.engine.core import Engine
-from patience.engine.position import Move, MoveKind, Position
+from patience.engine.position import REDEAL_MOVE, STOCK_MOVE, Move, MoveKind, Position
 from patience.rules.stock import Action
 from patience.solver.canon import key_function
 from patience.solver.heuristic import score_function
 from patience.solver.result import Budget, ProvenUnwinnable, Result, Unknown, Won
 
 _CLOCK_EVERY = 64
+
+_CycleState = tuple[tuple[tuple[int, ...], tuple[int, ...]], tuple[int, int], int]
+"""Stock and waste cards, their face-down counts, and redeals used."""
 
 
 class Searcher:
@@ -38,7 +41,16 @@ class Searcher:
         self.score = score_function(engine)
         self._foundations = frozenset(engine.foundations)
         self._cycle_piles = frozenset(p for p in (engine.stock, engine.waste) if p >= 0)
-        self._macro = engine.rules.stock.action is Action.TO_WASTE
+        rules = engine.rules
+        self._macro = (
+            rules.stock.action is Action.TO_WASTE
+            and engine.waste >= 0
+            and not rules.stock.blocked_by_gap
+            and not any(spec.refill for spec in engine.specs)
+        )
+        self._removal = bool(rules.pairs_to)
+        self._receivers = (*engine.tableau, *engine.foundations, *engine.cells)
+        self._cycles: dict[object, list[tuple[tuple[Move, ...], _CycleState]]] = {}
 
     # ------------------------------------------------------------------ expansion
 
@@ -65,31 +77,78 @@ class Searcher:
             for move in moves:
                 yield [move], engine.apply(pos, move)
             return
-        cycle: list[Move] = []
         for move in moves:
-            if move.kind is MoveKind.STOCK or move.kind is MoveKind.REDEAL:
-                cycle.append(move)
-            else:
+            if move.kind is not MoveKind.STOCK and move.kind is not MoveKind.REDEAL:
                 yield [move], engine.apply(pos, move)
-        seen = {pos}
+        for drawn, state in self._cycle(pos):
+            waste = state[0][1]
+            if not waste or not self._may_play(pos, waste[-1]):
+                continue
+            here = self._splice(pos, state)
+            for move in engine.legal_moves(here):
+                if self._uses_cycle(move):
+                    yield [*drawn, move], engine.apply(here, move)
+
+    def _uses_cycle(self, move: Move) -> bool:
+        """Is ``move`` a move other than drawing that takes from or gives to stock or waste?"""
+        if move.kind is MoveKind.STOCK or move.kind is MoveKind.REDEAL:
+            return False
+        return move.src in self._cycle_piles or move.dst in self._cycle_piles
+
+    def _may_play(self, pos: Position, card: int) -> bool:
+        """Could ``card`` leave the waste at all? (A quick necessary test; the engine decides.)"""
+        if self._removal:
+            return True
+        accepts = self.engine.accepts
+        return any(accepts(pos, dst, card) for dst in self._receivers)
+
+    def _cycle(self, pos: Position) -> list[tuple[tuple[Move, ...], _CycleState]]:
+        """The states the stock alone reaches from here, each with the stock moves to it.
+
+        Stock moves only change the stock, the waste and the redeal count (checked when the
+        searcher is made), so the cycle depends on those alone and is remembered.
+        """
+        engine = self.engine
+        stock, waste = engine.stock, engine.waste
+        key = (pos.piles[stock], pos.piles[waste], pos.redeals)
+        found = self._cycles.get(key)
+        if found is not None:
+            return found
+        found = []
+        seen = {key}
         drawn: list[Move] = []
         current = pos
-        while cycle:
-            step = cycle[0]
+        while True:
+            if engine.stock_move_reason(current) is None:
+                step = STOCK_MOVE
+            elif engine.redeal_reason(current) is None:
+                step = REDEAL_MOVE
+            else:
+                break
             current = engine.apply(current, step)
             drawn.append(step)
-            if current in seen:
-                return
-            seen.add(current)
-            cycle = []
-            for move in engine.legal_moves(current):
-                if move.kind is MoveKind.STOCK or move.kind is MoveKind.REDEAL:
-                    cycle.append(move)
-                elif self._touches_cycle(move):
-                    yield [*drawn, move], engine.apply(current, move)
+            state_key = (current.piles[stock], current.piles[waste], current.redeals)
+            if state_key in seen:
+                break
+            seen.add(state_key)
+            state = (
+                (current.piles[stock], current.piles[waste]),
+                (current.down[stock], current.down[waste]),
+                current.redeals,
+            )
+            found.append((tuple(drawn), state))
+        self._cycles[key] = found
+        return found
 
-    def _touches_cycle(self, move: Move) -> bool:
-        return move.src in self._cycle_piles or move.dst in self._cycle_piles
+    def _splice(self, pos: Position, state: _CycleState) -> Position:
+        """``pos`` with the stock, waste and redeal count of a cycle state."""
+        (stock_cards, waste_cards), (stock_down, waste_down), redeals = state
+        stock, waste = self.engine.stock, self.engine.waste
+        piles = list(pos.piles)
+        down = list(pos.down)
+        piles[stock], piles[waste] = stock_cards, waste_cards
+        down[stock], down[waste] = stock_down, waste_down
+        return Position(tuple(piles), tuple(down), redeals)
 
     # ------------------------------------------------------------------ search
 
@@ -97,6 +156,7 @@ class Searcher:
         """Search from ``start`` within ``budget``: won, proven unwinnable or unknown."""
         budget = budget or Budget()
         engine = self.engine
+        self._cycles.clear()
         began = time.perf_counter()
         deadline = None if budget.seconds is None else began + budget.seconds
         if engine.is_won(start):
