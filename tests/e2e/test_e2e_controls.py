@@ -133,3 +133,25 @@ def test_touch_drag_moves_a_card(browser: Browser, base_url: str) -> None:
     after = wait_version(page, s["version"])
     assert after["last"]["move"] == move["text"]
     context.close()
+
+
+def test_reduced_motion_moves_cards_without_animation(browser: Browser, base_url: str) -> None:
+    context = browser.new_context(viewport=DESKTOP, reduced_motion="reduce")
+    context.add_init_script(NO_AUTOPLAY)
+    page = context.new_page()
+    page.goto(f"{base_url}/en/freecell?deal=7")
+    wait_ready(page)
+    tap_move(page)
+    assert page.evaluate("() => document.getAnimations().length") == 0
+    context.close()
+
+
+def test_moves_animate_without_reduced_motion(page: Page, base_url: str) -> None:
+    page.goto(f"{base_url}/en/freecell?deal=7")
+    wait_ready(page)
+    s = state(page)
+    move = playable(s)[0]
+    tap(page, source_card(page, s, move))
+    x, y = grip(target(page, s, move["dst"]))
+    page.mouse.click(x, y)
+    page.wait_for_function("() => document.getAnimations().length > 0")
