@@ -56,6 +56,9 @@ function queue(task) {
 }
 
 function handleError(result) {
+  // After a refusal nothing plays by itself until the player moves again.
+  suppressAuto = true;
+  finishing = false;
   const error = result.data?.error;
   if (result.data?.state) setState(result.data.state, { quiet: true });
   else render();
