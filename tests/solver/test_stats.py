@@ -1,0 +1,41 @@
+"""Totals, the Wilson interval and the chart of many solved deals."""
+
+from __future__ import annotations
+
+import math
+
+from patience.solver.chart import svg_chart
+from patience.solver.stats import DealRecord, solve_many, summarize, wilson
+
+
+def test_wilson_interval_matches_the_textbook_value() -> None:
+    low, high = wilson(81, 100)
+    assert math.isclose(low, 0.7222, abs_tol=1e-3)
+    assert math.isclose(high, 0.8749, abs_tol=1e-3)
+    assert wilson(0, 0) == (0.0, 1.0)
+    assert wilson(10, 10)[1] == 1.0
+
+
+def test_summary_counts_and_bounds() -> None:
+    records = [
+        DealRecord(1, "won", 10, 0.1, 5, "easy"),
+        DealRecord(2, "won", 10, 0.2, 5, "easy"),
+        DealRecord(3, "unwinnable", 10, 0.3, 0, "unwinnable"),
+        DealRecord(4, "unknown", 10, 0.4, 0, "unknown"),
+    ]
+    s = summarize(records)
+    assert (s.deals, s.won, s.unwinnable, s.unknown) == (4, 2, 1, 1)
+    assert math.isclose(s.rate, 2 / 3)
+    assert (s.lowest, s.highest) == (0.5, 0.75)
+    assert s.max_seconds == 0.4
+    chart = svg_chart("t", records)
+    assert chart.startswith("<svg") and chart.rstrip().endswith("</svg>")
+    assert "won: 50.0%" in chart
+
+
+def test_solve_many_in_one_process_keeps_deal_order() -> None:
+    from patience.solver import Budget
+
+    records = list(solve_many("thirteens", {}, [3, 4, 5], Budget(nodes=2_000), jobs=1))
+    assert [r.deal for r in records] == [3, 4, 5]
+    assert all(r.outcome in ("won", "unwinnable", "unknown") for r in records)
