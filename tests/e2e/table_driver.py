@@ -59,15 +59,17 @@ def target(page: Page, s: State, pile_index: int) -> Locator:
 
 def grip(locator: Locator) -> tuple[float, float]:
     """A point on the visible top strip of a card (fanned cards overlap below it)."""
+    locator.wait_for(state="visible", timeout=TIMEOUT_MS)
     box = locator.bounding_box()
-    assert box is not None
+    assert box is not None, locator
     return box["x"] + box["width"] / 2, box["y"] + min(box["height"] / 2, 8)
 
 
 def drag(page: Page, source: Locator, dest: Locator) -> None:
     x, y = grip(source)
+    dest.wait_for(state="visible", timeout=TIMEOUT_MS)
     box = dest.bounding_box()
-    assert box is not None
+    assert box is not None, dest
     tx, ty = box["x"] + box["width"] / 2, box["y"] + box["height"] / 2
     page.mouse.move(x, y)
     page.mouse.down()
