@@ -183,3 +183,15 @@ def test_hint_names_a_move_and_marks_its_piles(page: Page, base_url: str) -> Non
     assert message.inner_text().startswith("Hint:")
     assert page.locator(".pile.hint").count() == 2
     assert state(page)["moves_made"] == 0, "a hint plays nothing"
+
+
+@pytest.mark.parametrize("game", ["pyramid", "thirteens"])
+def test_a_tapped_king_is_removed_alone(page: Page, base_url: str, game: str) -> None:
+    page.goto(f"{base_url}/en/{game}?deal=1")
+    wait_ready(page)
+    s = state(page)
+    king = next(m for m in s["legal"] if m["kind"] == "remove" and m["dst"] == -1)
+    tap(page, source_card(page, s, king))
+    after = wait_version(page, s["version"])
+    assert after["last"]["move"] == king["text"]
+    assert after["piles"][king["src"]]["cards"] != s["piles"][king["src"]]["cards"]
