@@ -316,7 +316,8 @@ function updateStatus() {
   score.hidden = state.score === null || state.score === undefined;
   $("#score-value").textContent = String(state.score ?? "");
   const redeals = $("#redeals");
-  redeals.hidden = state.redeals_left === null || state.redeals_left === undefined;
+  const noRedeals = state.redeals_left === null || state.redeals_left === undefined;
+  redeals.hidden = noRedeals || stockIndex() < 0;
   $("#redeals-value").textContent = String(state.redeals_left ?? "");
   $("#deal-value").textContent = String(state.deal);
   const link = $("#share-link");
