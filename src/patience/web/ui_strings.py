@@ -21,6 +21,7 @@ _EN: dict[str, str] = {
     "lobby_intro": (
         "Every game is free to play at once. Your games are kept for this browser, no signup."
     ),
+    "skill": "Luck or skill",
     "difficulty": "Difficulty",
     "win_rate": "Win rate",
     "unknown": "not known yet",
@@ -151,6 +152,7 @@ _DE: dict[str, str] = {
         "Jedes Spiel lässt sich sofort spielen. Deine Partien bleiben für diesen Browser "
         "gespeichert, ohne Anmeldung."
     ),
+    "skill": "Glück oder Können",
     "difficulty": "Schwierigkeit",
     "win_rate": "Gewinnquote",
     "unknown": "noch unbekannt",
