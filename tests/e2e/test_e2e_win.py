@@ -55,6 +55,13 @@ def test_last_move_wins_and_celebrates(browser: Browser, base_url: str) -> None:
     assert page.locator("#table.celebrate").count() == 1
     ARTIFACTS.mkdir(parents=True, exist_ok=True)
     page.screenshot(path=str(ARTIFACTS / "freecell-won-desktop.png"))
+
+    page.goto(f"{base_url}/en/stats")
+    row = page.locator("table.stats tbody tr", has_text="FreeCell")
+    assert row.count() == 1
+    cells = row.locator("td").all_inner_texts()
+    assert cells[2] == "1", cells  # won
+    page.screenshot(path=str(ARTIFACTS / "stats-en-desktop.png"))
     context.close()
 
 
