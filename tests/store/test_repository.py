@@ -11,6 +11,7 @@ from typing import TypeVar
 
 import pytest
 
+from fresh_loop import run_async
 from patience.store.records import GameRecord
 from patience.store.repository import Store, StoreUnavailable, sqlite_url, updated
 
@@ -46,7 +47,7 @@ def run(url: str, body: Callable[[Store], Awaitable[T]]) -> T:
         finally:
             await store.close()
 
-    return asyncio.run(main())
+    return run_async(main())
 
 
 def test_round_trip(store_url: str) -> None:

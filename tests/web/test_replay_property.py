@@ -2,13 +2,13 @@
 
 from __future__ import annotations
 
-import asyncio
 import tempfile
 from pathlib import Path
 
 from hypothesis import given
 from hypothesis import strategies as st
 
+from fresh_loop import run_async
 from patience.engine.errors import IllegalMove
 from patience.games import GAMES
 from patience.store.repository import Store, sqlite_url
@@ -59,4 +59,4 @@ async def _session(db: Path, game_id: str, deal: int, steps: list[int | str]) ->
 )
 def test_stored_game_rebuilds_exactly(game_id: str, deal: int, steps: list[int | str]) -> None:
     with tempfile.TemporaryDirectory() as folder:
-        asyncio.run(_session(Path(folder) / "db", game_id, deal, steps))
+        run_async(_session(Path(folder) / "db", game_id, deal, steps))

@@ -10,6 +10,7 @@ from typing import TypeVar
 
 import pytest
 
+from fresh_loop import run_async
 from patience.engine.errors import IllegalMove
 from patience.store.repository import Store, sqlite_url
 from patience.web.errors import ApiError
@@ -42,7 +43,7 @@ def run(db: Path, body: Callable[[Games, Games], Awaitable[T]]) -> T:
             await first.close()
             await second.close()
 
-    return asyncio.run(main())
+    return run_async(main())
 
 
 def test_same_version_twice_in_one_worker(tmp_path: Path) -> None:
