@@ -1,41 +1,24 @@
 """The API on PostgreSQL: the same play, rejections and statistics as on SQLite.
 
-Runs when PATIENCE_TEST_PG_URL names a PostgreSQL test database (its tables are dropped first);
-skipped otherwise.
+Runs when PATIENCE_TEST_PG_URL names a PostgreSQL test server (``pg_url`` in tests/conftest.py:
+a database of this worker's own, emptied for each test); skipped otherwise.
 """
 
 from __future__ import annotations
 
-import asyncio
-import os
 from collections.abc import Iterator
 from pathlib import Path
 
 import pytest
-from sqlalchemy.ext.asyncio import create_async_engine
 from starlette.testclient import TestClient
 from web_helpers import new_game, play, stored
 
-from patience.store.repository import database_url
-from patience.store.schema import metadata
 from patience.web.app import create_app
-
-URL = os.environ.get("PATIENCE_TEST_PG_URL")
-pytestmark = pytest.mark.skipif(not URL, reason="set PATIENCE_TEST_PG_URL to run")
-
-
-async def _drop_all(url: str) -> None:
-    engine = create_async_engine(database_url(url))
-    async with engine.begin() as conn:
-        await conn.run_sync(metadata.drop_all)
-    await engine.dispose()
 
 
 @pytest.fixture
-def pg_client(tmp_path: Path) -> Iterator[TestClient]:
-    assert URL
-    asyncio.run(_drop_all(URL))
-    with TestClient(create_app(URL, tmp_path, "test-secret")) as client:
+def pg_client(pg_url: str, tmp_path: Path) -> Iterator[TestClient]:
+    with TestClient(create_app(pg_url, tmp_path, "test-secret")) as client:
         yield client
 
 
