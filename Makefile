@@ -32,11 +32,12 @@ PYTEST_ARGS ?=
 
 SUDO := $(shell [ "$$(id -u)" = 0 ] || echo sudo)
 
-.PHONY: help venv run test lint typecheck pytest fmt bench browser axe lock clean distclean
+.PHONY: help venv run test test-pg lint typecheck pytest fmt bench browser axe lock clean distclean
 
 help:
 	@echo "make run        serve the games at http://127.0.0.1:8000 (builds .venv first)"
 	@echo "make test       lint + typecheck + pytest"
+	@echo "make test-pg    make test against a throwaway PostgreSQL (scripts/with-postgres)"
 	@echo "make lint       ruff check + ruff format --check"
 	@echo "make typecheck  mypy src"
 	@echo "make pytest     pytest only (PYTEST_ARGS=..., PYTEST_WORKERS=$(PYTEST_WORKERS))"
@@ -84,6 +85,10 @@ bench: $(STAMP)
 # ---------------------------------------------------------------- checks
 
 test: $(TEST_DEPS) lint typecheck pytest
+
+# The same with the PostgreSQL tests too (PATIENCE_TEST_PG_URL on a cluster made for the run).
+test-pg:
+	scripts/with-postgres $(MAKE) test
 
 lint: $(STAMP)
 	$(BIN)/ruff check $(LINT_PATHS)
