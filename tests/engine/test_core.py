@@ -10,10 +10,11 @@ from hypothesis import given, settings
 from hypothesis import strategies as st
 
 from patience.cards import parse_card
-from patience.engine.core import Engine, Outcome, describe_build
+from patience.engine.core import Engine, Outcome
 from patience.engine.errors import IllegalMove
 from patience.engine.game import Game, engine_for
 from patience.engine.position import MoveKind, Position, transfer
+from patience.engine.reasons import describe_build
 from patience.games import GAMES
 from patience.notation import parse_position
 from patience.rules.piles import Kind

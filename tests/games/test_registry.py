@@ -68,3 +68,9 @@ def test_the_same_options_give_the_same_rules_value() -> None:
     info = get_game("spider")
     assert info.rules({"suits": "2"}) is info.rules({"suits": "2"})
     assert info.rules({"suits": "2"}) != info.rules({"suits": "1"})
+
+
+@pytest.mark.parametrize("game_id", list(GAMES))
+def test_no_two_piles_share_a_place_in_the_layout_grid(game_id: str) -> None:
+    places = [(p.row, p.column) for p in GAMES[game_id].rules().piles]
+    assert len(places) == len(set(places))

@@ -10,10 +10,10 @@ from pathlib import Path
 
 import pytest
 
-from patience.engine.core import describe_build, describe_start
 from patience.engine.errors import IllegalMove
 from patience.engine.game import Game
 from patience.engine.position import transfer
+from patience.engine.reasons import describe_build, describe_start
 from patience.games import GAMES, get_game
 from patience.games.registry import BadOption, GameInfo
 from patience.rules.build import Build, Direction, Match

@@ -9,9 +9,10 @@ from __future__ import annotations
 
 from enum import Enum
 
-from patience.cards import KING, card_symbol, rank, suit
+from patience.cards import KING, rank, suit
 from patience.engine.errors import IllegalMove
 from patience.engine.position import REDEAL_MOVE, STOCK_MOVE, Move, MoveKind, Position
+from patience.engine.reasons import STOCK_MESSAGES, refusal
 from patience.rules.build import Build
 from patience.rules.dealing import rest_to_stock
 from patience.rules.game import Rules, Win
@@ -143,6 +144,14 @@ class Engine:
         self._receivers = tuple(sorted(receivers))
 
     # ----------------------------------------------------------------- small queries
+
+    def gives(self, pile: int) -> bool:
+        """May cards ever leave ``pile`` by hand?"""
+        return pile in self._targets
+
+    def may_move(self, src: int, dst: int) -> bool:
+        """May cards ever go by hand from ``src`` to ``dst`` (whatever the cards)?"""
+        return dst in self._targets.get(src, ())
 
     def is_free(self, pos: Position, pile: int) -> bool:
         """Is the top card of ``pile`` uncovered (every pile covering it empty)?"""
@@ -317,12 +326,12 @@ class Engine:
     def stock_move_reason(self, pos: Position) -> IllegalMove | None:
         """Why the stock cannot be used now, or ``None`` when it can."""
         code = self._stock_problem(pos)
-        return None if code is None else IllegalMove(code, _STOCK_MESSAGES[code])
+        return None if code is None else IllegalMove(code, STOCK_MESSAGES[code])
 
     def redeal_reason(self, pos: Position) -> IllegalMove | None:
         """Why starting again is not allowed now, or ``None`` when it is."""
         code = self._redeal_problem(pos)
-        return None if code is None else IllegalMove(code, _STOCK_MESSAGES[code])
+        return None if code is None else IllegalMove(code, STOCK_MESSAGES[code])
 
     # ----------------------------------------------------------------- checking
 
@@ -334,106 +343,7 @@ class Engine:
 
     def reason(self, pos: Position, move: Move) -> IllegalMove:
         """Why ``move`` is refused (assumes it is not legal)."""
-        if move.kind is MoveKind.STOCK:
-            return self.stock_move_reason(pos) or _generic()
-        if move.kind is MoveKind.REDEAL:
-            return self.redeal_reason(pos) or _generic()
-        n = len(self.specs)
-        if move.kind is MoveKind.REMOVE:
-            return self._removal_reason(pos, move, n)
-        if not (0 <= move.src < n and 0 <= move.dst < n) or move.src == move.dst:
-            return IllegalMove("no_such_pile", "That move names no pair of piles.")
-        if self.rules.pairs_to:
-            return IllegalMove("remove_only", "Cards are only removed in this game, never moved.")
-        return self._transfer_reason(pos, move)
-
-    def _transfer_reason(self, pos: Position, move: Move) -> IllegalMove:
-        src, dst, count = move.src, move.dst, move.size
-        cards = pos.piles[src]
-        src_spec, dst_spec = self.specs[src], self.specs[dst]
-        if not cards:
-            return IllegalMove("source_empty", "There is no card to move there.")
-        if src not in self._sources:
-            return IllegalMove("source_fixed", "Cards never leave that pile by hand.")
-        if not self.is_free(pos, src):
-            return IllegalMove("covered", "That card is still covered.")
-        if count < 1 or count > len(cards) - pos.down[src]:
-            return IllegalMove("face_down", "Face-down cards cannot be moved.")
-        run = self.run_length(pos, src)
-        if count > run:
-            if src_spec.unit is Unit.ONE or src_spec.kind is not Kind.TABLEAU:
-                return IllegalMove("one_at_a_time", "Only one card moves at a time here.")
-            if src_spec.unit is Unit.SUIT_RUN:
-                return IllegalMove("not_a_suit_run", "Only a run of one suit moves together.")
-            return IllegalMove("not_a_run", "Those cards are not a run that moves together.")
-        if dst not in self._targets[src]:
-            return IllegalMove("target_fixed", "Cards cannot be put there.")
-        card = cards[-count]
-        name = card_symbol(card)
-        if dst_spec.kind is not Kind.TABLEAU and count > 1:
-            return IllegalMove("one_at_a_time", "Only one card at a time goes there.")
-        capacity = self.capacity(pos, dst)
-        if count > capacity:
-            return IllegalMove(
-                "too_many",
-                f"Free cells and empty columns can carry only {capacity} cards.",
-                capacity=str(capacity),
-            )
-        target = pos.piles[dst]
-        if dst_spec.kind is Kind.CELL and target:
-            return IllegalMove("cell_taken", "That cell is taken.")
-        if target:
-            if not self.accepts(pos, dst, card):
-                below = card_symbol(target[-1])
-                rule = describe_build(dst_spec.build)
-                return IllegalMove(
-                    "does_not_fit",
-                    f"{name} does not go on {below}: {rule}.",
-                    card=name,
-                    target=below,
-                    rule=rule,
-                )
-        elif not dst_spec.accepts_on_empty(card):
-            rule = describe_start(dst_spec)
-            return IllegalMove(
-                "cannot_start", f"{name} cannot go there: {rule}.", card=name, rule=rule
-            )
-        gap = not target and dst_spec.kind is Kind.TABLEAU
-        if count == len(cards) and src_spec.kind is Kind.TABLEAU and gap:
-            return IllegalMove("pointless", "Moving a whole pile into a gap changes nothing.")
-        if dst_spec.kind is Kind.FOUNDATION and dst_spec.suit is None and not target:
-            # interchangeable foundations are filled left to right (legal_moves offers one)
-            first = self.specs[min(f for f in self.foundations if not pos.piles[f])].code
-            return IllegalMove(
-                "first_empty_foundation",
-                f"{name} starts the first empty foundation, {first}.",
-                card=name,
-                target=first,
-            )
-        return _generic()
-
-    def _removal_reason(self, pos: Position, move: Move, n: int) -> IllegalMove:
-        if not self.rules.pairs_to:
-            return IllegalMove("no_removals", "Cards are moved, not removed, in this game.")
-        chosen = [p for p in (move.src, move.dst) if p != -1]
-        if not chosen or not all(0 <= p < n for p in chosen):
-            return IllegalMove("no_such_pile", "That move names no card.")
-        free = self.free_piles(pos)
-        for p in chosen:
-            if not pos.piles[p]:
-                return IllegalMove("source_empty", "There is no card there.")
-            if p not in free:
-                return IllegalMove("covered", "That card is not free.")
-        total = sum(rank(pos.piles[p][-1]) for p in chosen)
-        names = " + ".join(card_symbol(pos.piles[p][-1]) for p in chosen)
-        goal = str(self.rules.pairs_to)
-        return IllegalMove(
-            "not_thirteen",
-            f"{names} make {total}, not {goal}.",
-            cards=names,
-            total=str(total),
-            goal=goal,
-        )
+        return refusal(self, pos, move)
 
     # ----------------------------------------------------------------- applying
 
@@ -459,7 +369,7 @@ class Engine:
             self._use_stock(table)
         else:
             self._redeal(table)
-        self._settle(table)
+        self.settle(table)
         return Position.from_table(table)
 
     def play(self, pos: Position, move: Move) -> Position:
@@ -502,7 +412,7 @@ class Engine:
         else:
             raise ValueError("a gathering redeal needs a redeal script or a stock")
 
-    def _settle(self, table: Table) -> None:
+    def settle(self, table: Table) -> None:
         """Automatic moves: turn up uncovered cards, remove complete runs, refill from the talon."""
         rules = self.rules
         piles, down = table.piles, table.down
@@ -607,48 +517,3 @@ class Engine:
                 if copies[upper] and build.fits(card, upper) and home[upper] < copies[upper]:
                     return False
         return True
-
-
-_STOCK_MESSAGES = {
-    "no_stock_move": "This game never deals from the stock by hand.",
-    "stock_empty": "The stock is empty.",
-    "gap_before_deal": "Fill every empty pile before dealing.",
-    "no_redeal": "This game has no redeal.",
-    "no_redeals_left": "No redeals are left.",
-    "stock_not_empty": "Use up the stock before starting again.",
-    "waste_empty": "There is nothing to turn over.",
-    "nothing_to_gather": "There are no cards to gather.",
-}
-
-
-def _generic() -> IllegalMove:
-    return IllegalMove("illegal", "That move is not allowed now.")
-
-
-_MATCH_TEXT = {
-    "suit": "in suit",
-    "alternate": "in alternating colours",
-    "any": "regardless of suit",
-}
-_DIRECTION_TEXT = {"up": "up", "down": "down", "both": "up or down"}
-
-
-def describe_build(build: Build | None) -> str:
-    """A build rule in words: ``'builds down in alternating colours'``."""
-    if build is None:
-        return "nothing is built on this pile"
-    text = f"builds {_DIRECTION_TEXT[build.direction.value]} {_MATCH_TEXT[build.match.value]}"
-    return text + (", King and Ace touching" if build.wrap else "")
-
-
-def describe_start(spec: PileSpec) -> str:
-    """What may start an empty pile, in words."""
-    from patience.cards import RANK_LETTERS, SUIT_SYMBOLS
-
-    if spec.start is Start.ANY:
-        return "any card may start it"
-    if spec.start is Start.NONE:
-        return "only the game fills this pile"
-    rank_name = {1: "an Ace", 13: "a King"}.get(spec.start_rank, RANK_LETTERS[spec.start_rank - 1])
-    suit_name = "" if spec.suit is None else f" of {SUIT_SYMBOLS[spec.suit]}"
-    return f"only {rank_name}{suit_name} may start it"

@@ -41,7 +41,7 @@ def start_position(info: GameInfo, options: Mapping[str, str] | None, deal: int)
     if next(cards, None) is not None:
         raise AssertionError(f"{info.id}: the deal script left cards undealt")
     engine = engine_for(rules)
-    engine._settle(table)
+    engine.settle(table)
     return Position.from_table(table)
 
 

@@ -19,7 +19,7 @@ from functools import cache
 from itertools import product
 from types import MappingProxyType
 
-from patience.engine.core import describe_build, describe_start
+from patience.engine.reasons import describe_build, describe_start
 from patience.rules.build import Build, Direction, Match
 from patience.rules.piles import Kind, PileSpec, Start
 from patience.web.rules_text.words import build_phrase, check_lang, rank_name, say, suit_name
