@@ -32,13 +32,14 @@ PYTEST_ARGS ?=
 
 SUDO := $(shell [ "$$(id -u)" = 0 ] || echo sudo)
 
-.PHONY: help venv run test test-pg lint typecheck pytest fmt bench browser axe lock clean distclean
+.PHONY: help venv run test test-pg lint lint-js typecheck pytest fmt bench browser axe lock clean distclean
 
 help:
 	@echo "make run        serve the games at http://127.0.0.1:8000 (builds .venv first)"
 	@echo "make test       lint + typecheck + pytest"
 	@echo "make test-pg    make test against a throwaway PostgreSQL (scripts/with-postgres)"
-	@echo "make lint       ruff check + ruff format --check"
+	@echo "make lint       ruff check + ruff format --check + lint-js"
+	@echo "make lint-js    node --check and import-link check of the browser modules"
 	@echo "make typecheck  mypy src"
 	@echo "make pytest     pytest only (PYTEST_ARGS=..., PYTEST_WORKERS=$(PYTEST_WORKERS))"
 	@echo "make fmt        ruff check --fix + ruff format"
@@ -90,9 +91,26 @@ test: $(TEST_DEPS) lint typecheck pytest
 test-pg:
 	scripts/with-postgres $(MAKE) test
 
-lint: $(STAMP)
+lint: $(STAMP) lint-js
 	$(BIN)/ruff check $(LINT_PATHS)
 	$(BIN)/ruff format --check $(LINT_PATHS)
+
+# The browser's ES modules: `node --check` on each, then an import of each so that node links
+# the module graph (a missing module or export fails here; running code that needs a browser
+# throws other errors, which are ignored). Skipped when node is missing (`make axe` brings it).
+JS_MODULES := $(wildcard src/patience/web/static/*.js)
+JS_LINK_CHECK := import { pathToFileURL } from "node:url"; \
+  for (const f of process.argv.slice(1)) { \
+    try { await import(pathToFileURL(f).href); } \
+    catch (e) { if (e instanceof SyntaxError || e.code === "ERR_MODULE_NOT_FOUND") { console.error(f + ": " + e.message); process.exitCode = 1; } } \
+  } \
+  process.exit();
+
+lint-js:
+	@if ! command -v node >/dev/null; then echo "lint-js: node not found, JavaScript check skipped"; exit 0; fi; \
+	for f in $(JS_MODULES); do node --input-type=module --check < "$$f" || { echo "$$f: syntax error" >&2; exit 1; }; done; \
+	node --input-type=module -e '$(JS_LINK_CHECK)' $(JS_MODULES); \
+	echo "lint-js: $(words $(JS_MODULES)) modules checked"
 
 typecheck: $(STAMP)
 	$(BIN)/mypy src
