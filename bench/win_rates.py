@@ -43,6 +43,10 @@ SOURCES = """\
 """
 
 
+MOST_UNKNOWN = 0.2
+"""Above this share of unknown deals the rate of decided deals is not shown: it would mislead."""
+
+
 def configurations() -> list[tuple[str, dict[str, str]]]:
     """Every game with every combination of its options."""
     out = []
@@ -56,9 +60,12 @@ def configurations() -> list[tuple[str, dict[str, str]]]:
 def row(spec: str, s: Summary) -> str:
     low, high = s.interval
     claim = CLAIMS.get(spec, "")
+    rate = f"{s.rate:.1%} ({low:.1%}–{high:.1%})"
+    if s.unknown > MOST_UNKNOWN * s.deals:
+        rate = "— (too many unknown)"
     return (
         f"| `{spec}` | {s.deals} | {s.won} | {s.unwinnable} | {s.unknown} | "
-        f"{s.rate:.1%} ({low:.1%}–{high:.1%}) | {s.lowest:.1%}–{s.highest:.1%} | "
+        f"{rate} | {s.lowest:.1%}–{s.highest:.1%} | "
         f"{s.median_seconds:.3f} | {claim} |"
     )
 
@@ -97,7 +104,8 @@ def main() -> int:
         "*Rate* is won over decided deals (won + proven unwinnable) with its 95% Wilson",
         "interval; *bounds* count the unknown deals as all lost, then as all won — the true rate",
         "lies between them whatever the unknown deals are. Where unknowns are many, trust the",
-        "bounds, not the rate (hard deals are more often the unknown ones).",
+        "bounds, not the rate (hard deals are more often the unknown ones); the rate is left out",
+        f"when more than {MOST_UNKNOWN:.0%} of deals are unknown.",
         "",
         "| game | deals | won | unwinnable | unknown | rate (95%) | bounds | median s | claim |",
         "|---|---|---|---|---|---|---|---|---|",
