@@ -5,16 +5,15 @@
 import { backSVG, cardSVG, spriteSVG } from "./cards.js";
 import { layoutTable } from "./layout.js";
 import { cardName, describeMove, fmt, listNames, pileLabel, pileName } from "./names.js";
-import { loadSettings, saveSettings } from "./settings.js";
+import { applySettings, listenToSettings, settings } from "./settings.js";
+import { lang, pageUrl, pileEl, reduceMotion, t, tableEl } from "./page.js";
+import { adopt, removalGame, state, stockIndex } from "./current.js";
+import { say } from "./announce.js";
+import { elapsed, hasStarted, resetClock, showClock, startClock, syncClock } from "./timer.js";
+import { flipFirst, flipPlay } from "./flip.js";
+import { updateStatus } from "./status.js";
+import { closeDialogs, showDialog } from "./dialogs.js";
 
-const $ = (sel) => document.querySelector(sel);
-const t = JSON.parse($("#ui-strings").textContent);
-const lang = document.documentElement.lang;
-const tableEl = $("#table");
-const reduceMotion = matchMedia("(prefers-reduced-motion: reduce)");
-
-let state = JSON.parse($("#initial-state").textContent);
-let settings = loadSettings();
 let held = null; // {pile, card, size}
 let focusKey = null; // {pile, card}
 let geometry = null;
@@ -22,7 +21,6 @@ let busy = Promise.resolve();
 let pending = 0;
 let suppressAuto = false;
 let finishing = false;
-let removalGame = state.legal.some((m) => m.kind === "remove");
 
 // ------------------------------------------------------------------ server
 
@@ -140,14 +138,8 @@ function hint() {
 
 // ------------------------------------------------------------------ state
 
-function pageUrl(s) {
-  // The server's url, with the language of this page.
-  return s.url.replace(/^\/(en|de)\//, `/${lang}/`);
-}
-
 function setState(next, { before = null, moveText = null, quiet = false } = {}) {
-  state = next;
-  removalGame ||= state.legal.some((m) => m.kind === "remove");
+  adopt(next);
   history.replaceState(null, "", pageUrl(state));
   render();
   if (!quiet && before && moveText) {
@@ -165,7 +157,7 @@ function afterState() {
   if (state.outcome === "lost") return showDialog("lost");
   closeDialogs();
   // Safe moves play themselves once the player has begun (so the clock starts with them).
-  const auto = (settings.autoplay && started && !suppressAuto) || finishing;
+  const auto = (settings.autoplay && hasStarted() && !suppressAuto) || finishing;
   if (auto && state.safe.length && !held) {
     setTimeout(() => {
       if (state.safe.length && !held) play(state.safe[0], { auto: true });
@@ -174,9 +166,6 @@ function afterState() {
 }
 
 // ------------------------------------------------------------------ drawing
-
-const stockIndex = () => state.piles.findIndex((p) => p.kind === "stock");
-const pileEl = (i) => tableEl.querySelector(`.pile[data-pile="${i}"]`);
 
 function fans(p) {
   return geometry.piles[p.index].offsets.some((o) => o > 0);
@@ -280,51 +269,6 @@ function makeStop(el, label) {
   el.setAttribute("role", "button");
   el.setAttribute("tabindex", "-1");
   el.setAttribute("aria-label", label);
-}
-
-// FLIP: remember where each face-up card was, then slide it from there.
-function flipFirst() {
-  const seen = new Map();
-  if (reduceMotion.matches) return seen;
-  tableEl.querySelectorAll(".card.up").forEach((el) => {
-    seen.set(`${el.dataset.face}#${el.dataset.pile}`, el.getBoundingClientRect());
-    if (!seen.has(el.dataset.face)) seen.set(el.dataset.face, el.getBoundingClientRect());
-  });
-  return seen;
-}
-
-function flipPlay(before) {
-  if (!before.size) return;
-  tableEl.querySelectorAll(".card.up").forEach((el) => {
-    const old = before.get(`${el.dataset.face}#${el.dataset.pile}`) ?? before.get(el.dataset.face);
-    if (!old) return;
-    const now = el.getBoundingClientRect();
-    const dx = old.left - now.left;
-    const dy = old.top - now.top;
-    if (Math.abs(dx) < 1 && Math.abs(dy) < 1) return;
-    const base = el.style.transform;
-    el.animate(
-      [{ transform: `translate(${dx}px, ${dy}px) ${base}`, zIndex: 50 }, { transform: base, zIndex: 50 }],
-      { duration: 200, easing: "ease-out" },
-    );
-  });
-}
-
-function updateStatus() {
-  $("#moves-value").textContent = String(state.moves_made);
-  const score = $("#score");
-  score.hidden = state.score === null || state.score === undefined;
-  $("#score-value").textContent = String(state.score ?? "");
-  const redeals = $("#redeals");
-  const noRedeals = state.redeals_left === null || state.redeals_left === undefined;
-  redeals.hidden = noRedeals || stockIndex() < 0;
-  $("#redeals-value").textContent = String(state.redeals_left ?? "");
-  $("#deal-value").textContent = String(state.deal);
-  const link = $("#share-link");
-  link.href = pageUrl(state);
-  $("#undo").disabled = !state.can_undo;
-  $("#redo").disabled = !state.can_redo;
-  $("#finish").hidden = !(state.autocomplete && state.outcome === "in_play");
 }
 
 // ------------------------------------------------------------------ holding and moving
@@ -627,40 +571,6 @@ document.addEventListener("keydown", (e) => {
 
 // ------------------------------------------------------------------ clock
 
-let clockBase = state.elapsed_ms ?? 0;
-let clockFrom = null;
-let started = state.moves_made > 0;
-
-const elapsed = () => clockBase + (clockFrom === null ? 0 : performance.now() - clockFrom);
-
-function syncClock() {
-  const run = started && state.outcome === "in_play" && !document.hidden;
-  if (run && clockFrom === null) clockFrom = performance.now();
-  if (!run && clockFrom !== null) {
-    clockBase = elapsed();
-    clockFrom = null;
-  }
-  showClock();
-}
-
-function startClock() {
-  started = true;
-  syncClock();
-}
-
-function resetClock(s) {
-  clockBase = s.elapsed_ms ?? 0;
-  clockFrom = null;
-  started = s.moves_made > 0;
-}
-
-function showClock() {
-  const total = Math.floor(elapsed() / 1000);
-  const m = Math.floor(total / 60);
-  const s = String(total % 60).padStart(2, "0");
-  $("#timer-value").textContent = `${m}:${s}`;
-}
-
 document.addEventListener("visibilitychange", () => {
   syncClock();
   if (!document.hidden) refresh();
@@ -678,38 +588,6 @@ function refresh() {
   });
 }
 setInterval(showClock, 1000);
-
-// ------------------------------------------------------------------ messages and dialogs
-
-const live = $("#announce");
-const message = $("#message");
-
-function say(text, { show = false } = {}) {
-  live.textContent = "";
-  requestAnimationFrame(() => {
-    live.textContent = text;
-  });
-  if (show) {
-    message.textContent = text;
-    message.hidden = false;
-  } else {
-    message.hidden = true;
-  }
-}
-
-function showDialog(which) {
-  const dialog = $(`#${which}-dialog`);
-  if (which === "won") {
-    $("#won-text").textContent = fmt(t, "won_text", { deal: state.deal, moves: state.moves_made });
-    tableEl.classList.add("celebrate");
-  }
-  if (!dialog.open) dialog.show();
-}
-
-function closeDialogs() {
-  tableEl.classList.remove("celebrate");
-  document.querySelectorAll("dialog[open]").forEach((d) => d.close());
-}
 
 // ------------------------------------------------------------------ buttons and settings
 
@@ -742,25 +620,9 @@ document.querySelectorAll("[data-command]").forEach((button) => {
   button.addEventListener("click", () => commands[button.dataset.command]());
 });
 
-function applySettings() {
-  const body = document.body.classList;
-  body.toggle("hide-timer", !settings.showTimer);
-  body.toggle("hide-moves", !settings.showMoves);
-  body.toggle("hide-score", !settings.showScore);
-  body.toggle("left-handed", settings.leftHanded);
-  document.querySelectorAll("[data-setting]").forEach((box) => {
-    box.checked = Boolean(settings[box.dataset.setting]);
-  });
-}
-
-document.querySelectorAll("[data-setting]").forEach((box) => {
-  box.addEventListener("change", () => {
-    settings = { ...settings, [box.dataset.setting]: box.checked };
-    saveSettings(settings);
-    applySettings();
-    render(false);
-    afterState();
-  });
+listenToSettings(() => {
+  render(false);
+  afterState();
 });
 
 let resizeFrame = 0;

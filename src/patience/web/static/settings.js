@@ -1,8 +1,8 @@
-// The player's display settings, kept in this browser only.
+// The player's display settings, kept in this browser only, and their switches on the page.
 
 const KEY = "patience.settings";
 
-export const DEFAULTS = Object.freeze({
+const DEFAULTS = Object.freeze({
   autoplay: true,
   largeIndex: false,
   fourColour: false,
@@ -12,7 +12,7 @@ export const DEFAULTS = Object.freeze({
   showScore: true,
 });
 
-export function loadSettings() {
+function loadSettings() {
   try {
     const saved = JSON.parse(localStorage.getItem(KEY) ?? "{}");
     return { ...DEFAULTS, ...(saved && typeof saved === "object" ? saved : {}) };
@@ -21,10 +21,36 @@ export function loadSettings() {
   }
 }
 
-export function saveSettings(settings) {
+function saveSettings() {
   try {
     localStorage.setItem(KEY, JSON.stringify(settings));
   } catch {
     // Private browsing may refuse storage; the settings then last for this page only.
   }
+}
+
+export let settings = loadSettings();
+
+/** Show the settings: page classes and the state of each switch. */
+export function applySettings() {
+  const body = document.body.classList;
+  body.toggle("hide-timer", !settings.showTimer);
+  body.toggle("hide-moves", !settings.showMoves);
+  body.toggle("hide-score", !settings.showScore);
+  body.toggle("left-handed", settings.leftHanded);
+  document.querySelectorAll("[data-setting]").forEach((box) => {
+    box.checked = Boolean(settings[box.dataset.setting]);
+  });
+}
+
+/** Save and show each change of a switch, then call `changed`. */
+export function listenToSettings(changed) {
+  document.querySelectorAll("[data-setting]").forEach((box) => {
+    box.addEventListener("change", () => {
+      settings = { ...settings, [box.dataset.setting]: box.checked };
+      saveSettings();
+      applySettings();
+      changed();
+    });
+  });
 }

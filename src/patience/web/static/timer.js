@@ -1,0 +1,41 @@
+// The game clock: runs while a begun game is in play and the tab is visible.
+
+import { $ } from "./page.js";
+import { state } from "./current.js";
+
+let clockBase = state.elapsed_ms ?? 0;
+let clockFrom = null;
+let started = state.moves_made > 0;
+
+/** Whether the player has begun (safe moves play themselves only then). */
+export const hasStarted = () => started;
+
+export const elapsed = () => clockBase + (clockFrom === null ? 0 : performance.now() - clockFrom);
+
+export function syncClock() {
+  const run = started && state.outcome === "in_play" && !document.hidden;
+  if (run && clockFrom === null) clockFrom = performance.now();
+  if (!run && clockFrom !== null) {
+    clockBase = elapsed();
+    clockFrom = null;
+  }
+  showClock();
+}
+
+export function startClock() {
+  started = true;
+  syncClock();
+}
+
+export function resetClock(s) {
+  clockBase = s.elapsed_ms ?? 0;
+  clockFrom = null;
+  started = s.moves_made > 0;
+}
+
+export function showClock() {
+  const total = Math.floor(elapsed() / 1000);
+  const m = Math.floor(total / 60);
+  const s = String(total % 60).padStart(2, "0");
+  $("#timer-value").textContent = `${m}:${s}`;
+}
