@@ -1,0 +1,57 @@
+// Keyboard input: arrows move between focus stops on the table, Enter or Space acts on one,
+// Escape puts a held card back, and letter keys (with Ctrl+Z/Y) give the commands.
+
+import { activate, stockAction } from "./actions.js";
+import { action, play } from "./api.js";
+import { isLegal } from "./current.js";
+import { abandonPress, dragging } from "./drag.js";
+import { moveFocus, remember } from "./focus.js";
+import { hint } from "./hint.js";
+import { held, putBack } from "./hold.js";
+import { placeOf, tableEl } from "./page.js";
+import { render } from "./render.js";
+
+function onTable(e) {
+  const el = e.target.closest?.(".stop");
+  if (!el) return;
+  if (e.key.startsWith("Arrow")) {
+    e.preventDefault();
+    moveFocus(e.key);
+  } else if (e.key === "Enter" || e.key === " ") {
+    e.preventDefault();
+    const place = placeOf(el);
+    remember(place);
+    activate(place.pile, place.card);
+  }
+}
+
+function onPage(e) {
+  if (e.key === "Escape" && (held || dragging())) {
+    // Esc puts a held or dragged card back.
+    e.preventDefault();
+    abandonPress();
+    putBack();
+    render(false);
+    return;
+  }
+  if (e.target.closest?.("input, select, textarea, dialog") || e.altKey || e.metaKey) return;
+  const key = e.key.toLowerCase();
+  if (e.ctrlKey) {
+    if (key === "z") action(e.shiftKey ? "redo" : "undo");
+    else if (key === "y") action("redo");
+    else return;
+    e.preventDefault();
+    return;
+  }
+  if (key === "s") stockAction();
+  else if (key === "r" && isLegal("r")) play("r");
+  else if (key === "u") action("undo");
+  else if (key === "h") hint();
+  else return;
+  e.preventDefault();
+}
+
+export function listenToKeys() {
+  tableEl.addEventListener("keydown", onTable);
+  document.addEventListener("keydown", onPage);
+}
