@@ -40,7 +40,10 @@ __all__ = [
 @cache
 def searcher_for(rules: Rules) -> Searcher:
     """The searcher of these rules (one per distinct rules value)."""
-    return Searcher(engine_for(rules))
+    from patience.solver.feeding import exhaustive_searcher  # depth-first for some families
+
+    engine = engine_for(rules)
+    return exhaustive_searcher(engine) or Searcher(engine)
 
 
 def solve(
