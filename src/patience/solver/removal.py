@@ -17,14 +17,21 @@ sound (it never hides the only way to a win):
   pair may use any two of them, and every emptied one is refilled at once from the talon's
   top, so swapping two such piles gives a position with the same moves up to renaming and
   the same futures (:func:`sorted_refill_piles` checks the conditions on the rules).
-* **A lone King first** (:func:`_safe_king`). When a King (a card that leaves alone) lies free
-  on a tableau place, removing it is the only move tried. Removing it takes nothing from any
-  other move: it pairs with no card, and it leaves no card less free (a pyramid place only
-  uncovers cards; a refilled spot only takes the talon's next card sooner, so the free cards
-  after any later line are those of the original line, with the King's place given to a talon
-  card). Any winning line from here, with this removal taken out and put first, still wins.
-  Kings on the talon are not forced: with three cards to a draw, taking one out shifts which
-  cards later draws show.
+* **Removals that lose nothing** (:func:`_forced`); when there is one, it is the only move
+  tried. Pyramid places never gain a card, so a card on one only ever gets freer.
+
+  - A lone King (a card that leaves alone) on a tableau place: it pairs with no card, and
+    removing it leaves no card less free (a pyramid place only uncovers cards; a refilled
+    spot only takes the talon's next card sooner, so after any later line the cards in play
+    are those of the original line less the King, with a talon card in its place). Any
+    winning line, with this removal taken out and put first, still wins. Kings on the talon
+    are not forced: with three cards to a draw, taking one out shifts what later draws show.
+  - A pair of free pyramid cards whose two ranks have every card still in play on a free
+    pyramid place. Any winning line pairs those cards among themselves (a pair adds up to
+    the target, and every one of them must go). Put this removal first and, at each later
+    removal of those ranks, remove instead any two of them still here (they are free, and
+    stay free); the cards left of those ranks are always among those the line has left, so
+    every other move of the line stays legal and the line still wins.
 * **Dead cards** (:func:`_dead`). A card on a covered place that must leave for a win (the
   pyramid, in both Win.ALL_HOME and Win.CLEARED) can only go with a partner that is free at
   the same time. A partner still in the pyramid on a place that covers it, or on a place it
@@ -41,7 +48,7 @@ from patience.cards import rank, suit
 from patience.engine.core import Engine
 from patience.engine.position import Move, MoveKind, Position
 from patience.rules.game import Win
-from patience.rules.piles import Kind
+from patience.rules.piles import Kind, Start
 from patience.rules.stock import Action
 from patience.solver.result import Budget, ProvenUnwinnable, Result, Unknown, Won
 from patience.solver.search import Searcher
@@ -140,7 +147,7 @@ class DepthFirst(Searcher):
         engine: Engine,
         key: Callable[[Position], Key],
         forced: Callable[[Position, list[Move]], Move | None] | None = None,
-        dead: Callable[[Position], bool] | None = None,
+        dead: Callable[[Position, Move | None], bool] | None = None,
         rank_move: Callable[[Position, Move], int] | None = None,
     ) -> None:
         super().__init__(engine)
@@ -175,7 +182,7 @@ class DepthFirst(Searcher):
         seen = {key(start)}
         nodes = 1
         path: list[Move] = []
-        stack = [] if dead is not None and dead(start) else [self.children(start)]
+        stack = [] if dead is not None and dead(start, None) else [self.children(start)]
         while stack:
             step = next(stack[-1], None)
             if step is None:
@@ -199,79 +206,127 @@ class DepthFirst(Searcher):
                 and time.perf_counter() > deadline
             ):
                 return Unknown(nodes, time.perf_counter() - began)
-            if dead is not None and dead(child):
+            if dead is not None and dead(child, move):
                 continue
             path.append(move)
             stack.append(self.children(child))
         return ProvenUnwinnable(nodes, time.perf_counter() - began)
 
 
-def _safe_king(engine: Engine) -> Callable[[Position, list[Move]], Move | None]:
-    """The lone-King removal from a tableau place, when there is one (see the module)."""
-    tableau = frozenset(engine.tableau)
-
-    def forced(pos: Position, moves: list[Move]) -> Move | None:
-        for move in moves:
-            if move.kind is MoveKind.REMOVE and move.dst == -1 and move.src in tableau:
-                return move
-        return None
-
-    return forced
+_RANK = tuple(rank(card) for card in range(52))
 
 
-def _cones(engine: Engine) -> dict[int, frozenset[int]]:
-    """For each covered tableau place, the places above it (covering) and below (covered)."""
+def _places(engine: Engine) -> dict[int, frozenset[int]]:
+    """Pyramid places (covered or covering) with, for each, the places above and below it.
+
+    Empty when a place could ever gain a card (a refill, a build or a start rule): the rules
+    below rest on a place's card only ever becoming freer.
+    """
+    specs = engine.specs
     above: dict[int, set[int]] = {}
-    for t in reversed(range(len(engine.specs))):
-        spec = engine.specs[t]
+    for t in reversed(range(len(specs))):
+        spec = specs[t]
         if spec.kind is Kind.TABLEAU and spec.covered_by:
             cone: set[int] = set()
             for c in spec.covered_by:
                 cone.add(c)
                 cone |= above.get(c, set())
             above[t] = cone
-    places = {t for t in engine.tableau if engine.specs[t].covered_by} | {
-        c for cone in above.values() for c in cone
-    }
+    places = set(above) | {c for cone in above.values() for c in cone}
+    if any(
+        specs[t].refill or specs[t].build is not None or specs[t].start is not Start.NONE
+        for t in places
+    ):
+        return {}
     return {
         t: frozenset(above.get(t, set()) | {u for u in places if t in above.get(u, set())})
         for t in places
     }
 
 
-def _dead(engine: Engine) -> Callable[[Position], bool] | None:
+def _forced(engine: Engine) -> Callable[[Position, list[Move]], Move | None]:
+    """A removal that loses nothing, when there is one (see the module)."""
+    rules = engine.rules
+    if not (
+        rules.win is Win.ALL_HOME
+        or (rules.win is Win.CLEARED and set(engine.tableau) <= set(rules.win_piles))
+    ):
+        return lambda pos, moves: None  # the arguments need every tableau card to go
+    tableau = frozenset(engine.tableau)
+    places = frozenset(_places(engine))
+    target = engine.rules.pairs_to
+    foundations = frozenset(engine.foundations)
+    piles_in_play = tuple(i for i in range(len(engine.specs)) if i not in foundations)
+
+    def all_free(pos: Position) -> list[bool]:
+        """For each rank: is every card of it in play the card of a free pyramid place?"""
+        ok = [True] * (target + 1)
+        piles = pos.piles
+        for i in piles_in_play:
+            cards = piles[i]
+            if not cards:
+                continue
+            free = i in places and len(cards) == 1 and engine.is_free(pos, i)
+            if not free:
+                for card in cards:
+                    ok[_RANK[card]] = False
+        return ok
+
+    def forced(pos: Position, moves: list[Move]) -> Move | None:
+        pairs = []
+        for move in moves:
+            if move.kind is not MoveKind.REMOVE:
+                continue
+            if move.dst == -1 and move.src in tableau:
+                return move
+            if move.src in places and move.dst in places:
+                pairs.append(move)
+        if not pairs:
+            return None
+        ok = all_free(pos)
+        for move in pairs:
+            if ok[_RANK[pos.piles[move.src][-1]]] and ok[_RANK[pos.piles[move.dst][-1]]]:
+                return move
+        return None
+
+    return forced
+
+
+def _dead(engine: Engine) -> Callable[[Position, Move | None], bool] | None:
     """A test for a pyramid card whose every partner is blocked by it (see the module)."""
-    cones = _cones(engine)
-    pack = engine.rules.pack
-    if not cones or len(set(pack)) != len(pack):
-        return None  # one place per card is assumed below
+    cones = _places(engine)
+    if not cones:
+        return None
     rules = engine.rules
     target = rules.pairs_to
     if rules.win is Win.ALL_HOME:
-        places = tuple(sorted(cones))
+        must = tuple(sorted(cones))
     elif rules.win is Win.CLEARED:
-        places = tuple(sorted(t for t in cones if t in rules.win_piles))
+        must = tuple(sorted(t for t in cones if t in rules.win_piles))
     else:
         return None  # the pyramid need not be cleared for a win
-    foundations = engine.foundations
+    everywhere = tuple(sorted(cones))
+    bit = {t: 1 << n for n, t in enumerate(everywhere)}
+    outside_cone = {t: ~sum(bit[u] for u in cones[t]) for t in everywhere}
+    foundations = frozenset(engine.foundations)
+    others = tuple(i for i in range(len(engine.specs)) if i not in foundations and i not in cones)
 
-    def dead(pos: Position) -> bool:
+    def dead(pos: Position, move: Move | None) -> bool:
+        if move is not None and move.kind in (MoveKind.STOCK, MoveKind.REDEAL):
+            return False  # no card changed between pyramid, elsewhere and removed
         piles = pos.piles
-        where: dict[int, int] = {}
-        for i, cards in enumerate(piles):
-            if i not in foundations:
-                for card in cards:
-                    where[card] = i
-        by_rank: dict[int, list[int]] = {}
-        for card, pile in where.items():
-            by_rank.setdefault(rank(card), []).append(pile)
-        for t in places:
+        elsewhere = 0
+        for i in others:
+            for card in piles[i]:
+                elsewhere |= 1 << _RANK[card]
+        on_place = [0] * (target + 1)
+        for t in everywhere:
             for card in piles[t]:
-                need = target - rank(card)
-                if need == 0:
-                    continue
-                cone = cones[t]
-                if all(p in cone for p in by_rank.get(need, ())):
+                on_place[_RANK[card]] |= bit[t]
+        for t in must:
+            for card in piles[t]:
+                need = target - _RANK[card]
+                if need and not (elsewhere >> need) & 1 and not on_place[need] & outside_cone[t]:
                     return True
         return False
 
@@ -296,7 +351,7 @@ def removal_searcher(engine: Engine) -> DepthFirst:
     return DepthFirst(
         engine,
         removal_key(engine),
-        forced=_safe_king(engine),
+        forced=_forced(engine),
         dead=_dead(engine),
         rank_move=_removal_rank(engine),
     )
