@@ -1,4 +1,4 @@
-"""Measure the win rate of every game and option and write docs/win_rates.md.
+"""Measure the win rate of every game and option; write docs/win_rates.md and the lobby's figures.
 
     .venv/bin/python bench/win_rates.py [--deals 100] [--jobs 2] [--nodes 30000] [--seconds 2]
 
@@ -17,6 +17,7 @@ from pathlib import Path
 from patience.games import GAMES
 from patience.notation import game_spec
 from patience.solver import Budget
+from patience.solver.measured import MOST_UNKNOWN, Measured, load, save
 from patience.solver.stats import Summary, solve_many, summarize
 
 DOC = Path(__file__).resolve().parent.parent / "docs" / "win_rates.md"
@@ -41,10 +42,6 @@ SOURCES = """\
 [4] Xiang Yan, Persi Diaconis, Paat Rusmevichientong and Benjamin Van Roy, "Solitaire: Man
     Versus Machine", NIPS 2004 (thoughtful Klondike: between about 82% and 91% winnable).
 """
-
-
-MOST_UNKNOWN = 0.2
-"""Above this share of unknown deals the rate of decided deals is not shown: it would mislead."""
 
 
 def configurations() -> list[tuple[str, dict[str, str]]]:
@@ -82,6 +79,7 @@ def main() -> int:
     budget = Budget(args.nodes, args.seconds)
     wanted = set(filter(None, args.only.split(",")))
     rows = []
+    figures = load()
     for game, options in configurations():
         if wanted and game not in wanted:
             continue
@@ -89,6 +87,7 @@ def main() -> int:
         began = time.perf_counter()
         records = list(solve_many(game, options, range(1, args.deals + 1), budget, args.jobs))
         summary = summarize(records)
+        figures[spec] = Measured(summary.deals, summary.won, summary.unwinnable, summary.unknown)
         rows.append(row(spec, summary))
         print(rows[-1], f"({time.perf_counter() - began:.0f} s)", flush=True)
     header = [
@@ -112,7 +111,8 @@ def main() -> int:
     ]
     text = "\n".join(header + rows) + "\n\n## Sources\n\n" + SOURCES
     args.doc.write_text(text)
-    print(f"wrote {args.doc}")
+    save(figures)
+    print(f"wrote {args.doc} and the figures the lobby shows")
     return 0
 
 

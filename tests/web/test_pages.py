@@ -92,3 +92,22 @@ def test_stats_page_and_api(client: TestClient) -> None:
 def test_static_files(client: TestClient) -> None:
     assert client.get("/static/cards.js").status_code == 200
     assert client.get("/static/nothing.js").status_code == 404
+
+
+def test_lobby_win_rates_show_the_rate_or_narrow_bounds_and_nothing_vaguer(
+    monkeypatch: pytest.MonkeyPatch,
+) -> None:
+    from patience.games import GAMES
+    from patience.solver.measured import Measured
+    from patience.web import pages
+
+    figures = {
+        "thirteens": Measured(100, 69, 31, 0),
+        "nationale": Measured(100, 65, 8, 27),
+        "klondike:draw=1,passes=unlimited": Measured(100, 25, 0, 75),
+    }
+    monkeypatch.setattr(pages, "measured", figures.get)
+    assert pages.win_rate_text(GAMES["thirteens"], "en") == "69%"
+    assert pages.win_rate_text(GAMES["nationale"], "de") == "65–92 %"
+    assert pages.win_rate_text(GAMES["klondike"], "en") is None
+    assert pages.win_rate_text(GAMES["spider"], "en") is None

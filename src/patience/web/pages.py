@@ -14,6 +14,8 @@ from starlette.templating import Jinja2Templates
 
 from patience.games import GAMES
 from patience.games.registry import GameInfo
+from patience.notation import game_spec
+from patience.solver.measured import measured
 from patience.store.repository import StoreUnavailable
 from patience.web import lang as languages
 from patience.web.errors import ApiError
@@ -36,7 +38,7 @@ def game_card(info: GameInfo, lang: str) -> dict[str, Any]:
         "skill": info.skill.value,
         "decks": info.decks,
         "family": info.family,
-        "win_rate": None,
+        "win_rate": win_rate_text(info, lang),
         "difficulty": None,
         "url": f"/{lang}/{info.id}",
         "picture": [
@@ -44,6 +46,27 @@ def game_card(info: GameInfo, lang: str) -> dict[str, Any]:
             for spec in info.rules().piles
         ],
     }
+
+
+WIDEST_RANGE = 0.5
+"""Bounds wider than this are not shown."""
+
+
+def win_rate_text(info: GameInfo, lang: str) -> str | None:
+    """The measured share of winnable deals (default options), or its bounds where unsure.
+
+    >>> win_rate_text(GAMES["caprice"], "de")
+    '100 %'
+    """
+    figures = measured(game_spec(info, info.canonical()))
+    if figures is None:
+        return None
+    rate = figures.rate
+    shares = (rate,) if rate is not None else figures.bounds
+    if shares[-1] - shares[0] > WIDEST_RANGE:
+        return None  # "somewhere between 0 and 100 %" tells a player nothing
+    numbers = "–".join(f"{share:.0%}".rstrip("%") for share in shares)
+    return f"{numbers} %" if lang == "de" else f"{numbers}%"
 
 
 def _lang(request: Request) -> str:
