@@ -1,6 +1,7 @@
 // The conversation with the server (docs/WEB_API.md): requests go one after another, each
 // against the newest version; every answer replaces the state, and a refusal or a version
-// conflict (409) brings back the server's state with a reason.
+// conflict (409) brings back the server's state with a reason. A request lost to the network
+// is followed by fetching the game again, so the table shows what the server holds.
 
 import { say } from "./announce.js";
 import { adopt, state } from "./current.js";
@@ -16,6 +17,13 @@ let busy = Promise.resolve();
 let pending = 0;
 let suppressAuto = false;
 let finishing = false;
+// Safe moves play one at a time: at most one timer waits, and at most one is on its way.
+let autoTimer = 0;
+let autoSending = false;
+// After a network failure: fetch the game again, waiting longer before each try.
+const RESYNC_TRIES = 5;
+const RESYNC_FIRST_WAIT_MS = 250;
+let resyncing = false;
 
 export async function send(path, body, method = "POST") {
   const response = await fetch(path, {
@@ -38,7 +46,10 @@ export function queue(task) {
   tableEl.dataset.busy = "1";
   busy = busy
     .then(task)
-    .catch(() => say(t.error_network, { show: true }))
+    .catch(() => {
+      say(t.error_network, { show: true });
+      resync();
+    })
     .finally(() => {
       pending -= 1;
       if (pending === 0) delete tableEl.dataset.busy;
@@ -57,9 +68,11 @@ export function handleError(result) {
   else say(error?.message ?? t.error_network, { show: true });
 }
 
-function setState(next, { before = null, moveText = null, quiet = false } = {}) {
+/** Take up and draw the server's state; `push` gives it a history entry of its own. */
+function setState(next, { before = null, moveText = null, quiet = false, push = false } = {}) {
   adopt(next);
-  history.replaceState(null, "", pageUrl(state));
+  if (push) history.pushState(null, "", pageUrl(state));
+  else history.replaceState(null, "", pageUrl(state));
   render();
   if (!quiet && before && moveText) {
     let sentence = describeMove(t, before, moveText);
@@ -76,13 +89,28 @@ export function afterState() {
   if (state.outcome === "won") return showDialog("won");
   if (state.outcome === "lost") return showDialog("lost");
   closeDialogs();
-  // Safe moves play themselves once the player has begun (so the clock starts with them).
+  scheduleAuto();
+}
+
+/** Safe moves play themselves once the player has begun (so the clock starts with them). */
+function scheduleAuto() {
+  clearTimeout(autoTimer);
+  autoTimer = 0;
+  // A safe move on its way schedules the next one when its answer comes.
+  if (autoSending || !autoWanted()) return;
+  autoTimer = setTimeout(() => {
+    autoTimer = 0;
+    if (autoSending || !autoWanted()) return;
+    // Wait until the requests already queued are answered; their states come first.
+    if (pending > 0) return scheduleAuto();
+    autoSending = true;
+    play(state.safe[0], { auto: true });
+  }, reduceMotion.matches ? 30 : 160);
+}
+
+function autoWanted() {
   const auto = (settings.autoplay && hasStarted() && !suppressAuto) || finishing;
-  if (auto && state.safe.length && !held) {
-    setTimeout(() => {
-      if (state.safe.length && !held) play(state.safe[0], { auto: true });
-    }, reduceMotion.matches ? 30 : 160);
-  }
+  return auto && state.safe.length > 0 && !held && state.outcome === "in_play";
 }
 
 /** The Finish button: safe moves play themselves, one after another, until none is left. */
@@ -101,7 +129,12 @@ export function play(text, { auto = false } = {}) {
   }
   return queue(async () => {
     const before = state;
-    const result = await send(`/api/games/${state.id}/moves`, { ...stamp(), move: text });
+    let result;
+    try {
+      result = await send(`/api/games/${state.id}/moves`, { ...stamp(), move: text });
+    } finally {
+      if (auto) autoSending = false;
+    }
     if (result.ok) setState(result.data, { before, moveText: text });
     else handleError(result);
   });
@@ -113,8 +146,12 @@ export function action(name) {
   suppressAuto = name === "undo";
   finishing = false;
   return queue(async () => {
-    const result = await send(`/api/games/${state.id}/${name}`, stamp());
+    // A restart starts the deal's clock from zero.
+    const body = name === "restart" ? { ...stamp(), elapsed_ms: 0 } : stamp();
+    const result = await send(`/api/games/${state.id}/${name}`, body);
     if (result.ok) {
+      // The clock starts again only when the server has taken the restart.
+      if (name === "restart") resetClock({ elapsed_ms: 0, moves_made: 0 });
       setState(result.data, { quiet: true });
       say(t[`announce_${name}`]);
     } else handleError(result);
@@ -132,8 +169,8 @@ export function newDeal() {
     });
     if (result.ok) {
       resetClock(result.data);
-      setState(result.data, { quiet: true });
-      history.pushState(null, "", pageUrl(result.data));
+      // A new history entry, so that Back returns to the deal before.
+      setState(result.data, { quiet: true, push: true });
       say(fmt(t, "deal_number", { deal: result.data.deal }));
     } else handleError(result);
   });
@@ -143,10 +180,37 @@ export function newDeal() {
 export function refresh() {
   return queue(async () => {
     const result = await send(`/api/games/${state.id}`, undefined, "GET");
-    if (result.ok && result.data.version !== state.version) {
-      clearHold();
-      resetClock(result.data);
-      setState(result.data, { quiet: true });
-    }
+    if (result.ok) takeUp(result.data);
   });
+}
+
+/** The server's state of this game, if it differs from the one shown. */
+function takeUp(next) {
+  if (next.version === state.version) return;
+  clearHold();
+  resetClock(next);
+  setState(next, { quiet: true });
+}
+
+/**
+ * After a network failure: fetch the game again, up to RESYNC_TRIES times with doubling waits,
+ * until the server answers. Only one such round runs at a time.
+ */
+function resync(attempt = 0) {
+  if (attempt === 0 && resyncing) return;
+  resyncing = true;
+  setTimeout(() => {
+    queue(async () => {
+      let result = null;
+      try {
+        result = await send(`/api/games/${state.id}`, undefined, "GET");
+      } catch {
+        result = null; // still no network
+      }
+      const retry = (result === null || result.status >= 500) && attempt + 1 < RESYNC_TRIES;
+      if (retry) return resync(attempt + 1);
+      resyncing = false;
+      if (result?.ok) takeUp(result.data);
+    });
+  }, RESYNC_FIRST_WAIT_MS * 2 ** attempt);
 }

@@ -6,15 +6,11 @@ import { state } from "./current.js";
 import { closeDialogs } from "./dialogs.js";
 import { hint } from "./hint.js";
 import { pageUrl, t } from "./page.js";
-import { resetClock } from "./timer.js";
 
 const commands = {
   undo: () => action("undo"),
   redo: () => action("redo"),
-  restart: () => {
-    resetClock({ elapsed_ms: 0, moves_made: 0 });
-    return action("restart");
-  },
+  restart: () => action("restart"),
   new: () => newDeal(),
   hint: () => hint(),
   finish: () => finish(),

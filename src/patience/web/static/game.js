@@ -8,7 +8,7 @@ import { listenToButtons } from "./commands.js";
 import { state } from "./current.js";
 import { listenToPointer } from "./drag.js";
 import { listenToKeys } from "./keyboard.js";
-import { t, tableEl } from "./page.js";
+import { pageUrl, t, tableEl } from "./page.js";
 import { render } from "./render.js";
 import { applySettings, listenToSettings } from "./settings.js";
 import { showClock, syncClock } from "./timer.js";
@@ -34,6 +34,9 @@ new ResizeObserver(() => {
   resizeFrame = requestAnimationFrame(() => render(false));
 }).observe(tableEl.parentElement);
 
+// Name this deal in the address, so that Back from a later deal finds it again; Back or
+// Forward then loads the page of the deal its address names.
+history.replaceState(null, "", pageUrl(state) + location.hash);
 window.addEventListener("popstate", () => location.reload());
 
 document.body.insertAdjacentHTML("afterbegin", spriteSVG(t));
