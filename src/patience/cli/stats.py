@@ -25,7 +25,7 @@ def register(subparsers: Any) -> None:
         "stats",
         help="solve many deals and report the win rate",
         description="Solve deals K..K+N-1 on every core and print won / proven unwinnable / "
-        "unknown, the win rate of decided deals with its 95%% (Wilson) interval, and the time "
+        "unknown, the win rate of decided deals with its 95% (Wilson) interval, and the time "
         "per deal. " + SEES_ALL,
     )
     parser.add_argument("game", metavar="GAME", help="a game id, optionally game:opt=value")
