@@ -27,6 +27,7 @@ face down), then ``redeals=N`` when a redeal was used::
 from __future__ import annotations
 
 from collections import Counter
+from collections.abc import Sequence
 
 from patience.cards import Card, CardParseError, card_text, parse_card
 from patience.engine.core import Engine
@@ -46,7 +47,23 @@ def _join(first: str, second: str) -> str:
 
 
 def _transfers(engine: Engine, pos: Position, src: int) -> list[Move]:
-    return [m for m in engine.legal_moves(pos) if m.kind is MoveKind.TRANSFER and m.src == src]
+    return _transfers_among(engine.legal_moves(pos), src)
+
+
+def _transfers_among(legal: Sequence[Move], src: int) -> list[Move]:
+    return [m for m in legal if m.kind is MoveKind.TRANSFER and m.src == src]
+
+
+def move_texts(engine: Engine, pos: Position, moves: Sequence[Move]) -> list[str]:
+    """The notation of several moves of one position (the legal moves are listed once).
+
+    >>> from patience.engine.game import Game
+    >>> game = Game.new("freecell", deal=1)
+    >>> move_texts(game.engine, game.position, game.legal_moves())[:4]
+    ['1a', '1b', '1c', '1d']
+    """
+    legal = engine.legal_moves(pos)
+    return [_text(engine, legal, move) for move in moves]
 
 
 def move_text(engine: Engine, pos: Position, move: Move) -> str:
@@ -54,9 +71,13 @@ def move_text(engine: Engine, pos: Position, move: Move) -> str:
 
     >>> from patience.engine.game import Game
     >>> game = Game.new("freecell", deal=1)
-    >>> [move_text(game.engine, game.position, m) for m in game.legal_moves()][:4]
-    ['1a', '1b', '1c', '1d']
+    >>> move_text(game.engine, game.position, game.legal_moves()[0])
+    '1a'
     """
+    return _text(engine, engine.legal_moves(pos), move)
+
+
+def _text(engine: Engine, legal: Sequence[Move], move: Move) -> str:
     codes = [spec.code for spec in engine.specs]
     if move.kind is MoveKind.STOCK:
         return "s"
@@ -64,7 +85,7 @@ def move_text(engine: Engine, pos: Position, move: Move) -> str:
         return "r"
     if move.kind is MoveKind.REMOVE:
         return "x" + codes[move.src] + ("" if move.dst == -1 else "+" + codes[move.dst])
-    from_src = _transfers(engine, pos, move.src)
+    from_src = _transfers_among(legal, move.src)
     dst = codes[move.dst]
     if engine.specs[move.dst].kind is Kind.FOUNDATION:
         homeward = [m for m in from_src if engine.specs[m.dst].kind is Kind.FOUNDATION]

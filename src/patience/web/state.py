@@ -9,7 +9,7 @@ from patience.cards import card_text
 from patience.engine.core import Engine
 from patience.engine.game import Game
 from patience.engine.position import Move, MoveKind, Position
-from patience.notation import move_text
+from patience.notation import move_texts
 from patience.scoring import profiles_for, score
 from patience.views import hidden_view
 from patience.web.wire import LegalMove, Pile, State
@@ -27,15 +27,20 @@ def game_url(lang: str, game_id: str, options: tuple[tuple[str, str], ...], deal
     return f"/{lang}/{game_id}?" + urlencode([("deal", str(deal)), *options])
 
 
-def _legal(engine: Engine, pos: Position, move: Move) -> LegalMove:
-    text = move_text(engine, pos, move)
+def _legal(move: Move, text: str) -> LegalMove:
     if move.kind in (MoveKind.STOCK, MoveKind.REDEAL):
         return LegalMove(text, _KIND[move.kind])
     return LegalMove(text, _KIND[move.kind], move.src, move.dst, move.size)
 
 
 def _autocomplete(engine: Engine, pos: Position) -> bool:
-    """Whether playing safe foundation moves alone wins from ``pos``."""
+    """Whether playing safe foundation moves alone wins from ``pos``.
+
+    Only asked once every card is in sight: the answer must not tell the player anything
+    about face-down or stock cards.
+    """
+    if any(None in pile.cards for pile in hidden_view(engine, pos).piles):
+        return False
     for _ in range(engine.card_total + 1):
         if engine.is_won(pos):
             return True
@@ -66,6 +71,7 @@ def table_state(game: Game, *, game_row_id: str, version: int, elapsed_ms: int) 
     engine, pos = game.engine, game.position
     profile = profiles_for(game.info)[0]
     view = hidden_view(engine, pos)
+    legal = engine.legal_moves(pos)
     piles = [
         Pile(
             p.index,
@@ -87,8 +93,10 @@ def table_state(game: Game, *, game_row_id: str, version: int, elapsed_ms: int) 
         version=version,
         url="",
         piles=piles,
-        legal=[_legal(engine, pos, m) for m in engine.legal_moves(pos)],
-        safe=[move_text(engine, pos, m) for m in engine.safe_foundation_moves(pos)],
+        legal=[
+            _legal(m, text) for m, text in zip(legal, move_texts(engine, pos, legal), strict=True)
+        ],
+        safe=move_texts(engine, pos, engine.safe_foundation_moves(pos)),
         outcome=engine.outcome(pos).value,
         can_undo=game.can_undo,
         can_redo=game.can_redo,
