@@ -121,14 +121,16 @@ def removal_key(engine: Engine) -> Callable[[Position], Key]:
         if spec.kind is not Kind.FOUNDATION and i not in sortable
     )
     group = tuple(sorted(sortable))
+    table = bytes(cls) + bytes(range(len(cls), 256))  # card -> its class, for bytes.translate
 
     def key(pos: Position) -> Key:
         piles, down = pos.piles, pos.down
-        fixed = tuple((bytes([cls[c] for c in piles[i]]), down[i]) for i in kept)
+        fixed = b"\xff".join([bytes(piles[i]) for i in kept]).translate(table)
+        downs = bytes([down[i] for i in kept])
         if not group:
-            return fixed, pos.redeals
-        loose = sorted((bytes([cls[c] for c in piles[i]]), down[i]) for i in group)
-        return fixed, tuple(loose), pos.redeals
+            return fixed, downs, pos.redeals
+        loose = sorted((bytes(piles[i]).translate(table), down[i]) for i in group)
+        return fixed, downs, tuple(loose), pos.redeals
 
     return key
 
