@@ -15,7 +15,13 @@ from patience.engine.game import engine_for, start_position
 from patience.engine.position import Move, MoveKind, Position
 from patience.games import get_game
 from patience.solver import Budget, ProvenUnwinnable, Unknown, Won, searcher_for
-from patience.solver.removal import DepthFirst, card_classes, removal_key, removal_searcher
+from patience.solver.removal import (
+    DepthFirst,
+    card_classes,
+    removal_key,
+    removal_searcher,
+    sorted_refill_piles,
+)
 
 REMOVAL_GAMES = ("thirteens", "pyramid", "king_tut")
 
@@ -162,3 +168,22 @@ def test_the_key_forgets_the_discard_order_and_the_spot_order() -> None:
     assert key(swapped) == key(pos)
     assert key(pos) != key(engine.apply(pos, engine.legal_moves(pos)[0]))
     assert all(m.kind is MoveKind.REMOVE for m in engine.legal_moves(pos))
+
+
+def test_only_free_refilled_piles_are_sorted() -> None:
+    assert sorted_refill_piles(engine_of("thirteens")) == tuple(range(10))
+    assert sorted_refill_piles(engine_of("pyramid")) == ()
+    assert sorted_refill_piles(engine_of("klondike")) == ()
+
+
+def test_a_free_pair_whose_ranks_are_all_free_is_the_only_move_tried() -> None:
+    # Bottom row of the pyramid: a 6 and a 7 free, and a 6 and a 7 in the talon: both pairings
+    # stay possible, so nothing is forced; with the talon's 6 and 7 gone, the pair is forced.
+    engine = engine_of("pyramid")
+    six, seven = make_card(6, 0), make_card(7, 1)
+    talon = [make_card(6, 2), make_card(7, 3)]
+    searcher = removal_searcher(engine)
+    pos = only_left("pyramid", {21: [six], 22: [seven], engine.stock: talon})
+    assert len(list(searcher.children(pos))) > 1
+    pos = only_left("pyramid", {21: [six], 22: [seven]})
+    assert [m for m, _ in searcher.children(pos)] == [Move(MoveKind.REMOVE, 21, 22, 2)]
