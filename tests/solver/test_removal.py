@@ -187,3 +187,19 @@ def test_a_free_pair_whose_ranks_are_all_free_is_the_only_move_tried() -> None:
     assert len(list(searcher.children(pos))) > 1
     pos = only_left("pyramid", {21: [six], 22: [seven]})
     assert [m for m, _ in searcher.children(pos)] == [Move(MoveKind.REMOVE, 21, 22, 2)]
+
+
+def test_partners_stacked_in_the_waste_after_the_last_redeal_are_proven_unwinnable() -> None:
+    engine = engine_of("pyramid")
+    waste = [make_card(6, 0), make_card(7, 1)]
+    stock = [make_card(10, 2), make_card(3, 3)]
+    pos = only_left("pyramid", {engine.waste: waste, engine.stock: stock})
+    spent = Position(pos.piles, pos.down, engine.rules.stock.redeals)
+    assert winnable_by_enumeration(engine, spent, limit=1_000) is False
+    result = removal_searcher(engine).solve(spent, Budget(nodes=1_000))
+    assert isinstance(result, ProvenUnwinnable)
+    assert result.nodes == 1  # the 6 under the 7 was seen at once
+    assert winnable_by_enumeration(engine, pos, limit=1_000) is True
+    fresh = removal_searcher(engine).solve(pos, Budget(nodes=1_000))
+    assert isinstance(fresh, Won)  # with a redeal left, the 6 and the 7 meet
+    assert replays_to_win(engine, pos, fresh.moves)

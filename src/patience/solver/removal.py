@@ -37,6 +37,10 @@ sound (it never hides the only way to a win):
   the same time. A partner still in the pyramid on a place that covers it, or on a place it
   covers (directly or through others), is never free together with it. When no partner is
   left anywhere else, the position is lost and is not expanded.
+* **A stuck waste card** (Win.ALL_HOME, once every redeal allowed is used). Nothing then
+  returns cards from the waste to the stock, so the waste is a stack: only its top is free,
+  and a card can leave only after every card above it. Two waste cards are never free
+  together, so a waste card whose every partner in play is in the waste too can never go.
 """
 
 from __future__ import annotations
@@ -49,7 +53,7 @@ from patience.engine.core import Engine
 from patience.engine.position import Move, MoveKind, Position
 from patience.rules.game import Win
 from patience.rules.piles import Kind, Start
-from patience.rules.stock import Action
+from patience.rules.stock import UNLIMITED, Action
 from patience.solver.result import Budget, ProvenUnwinnable, Result, Unknown, Won
 from patience.solver.search import Searcher
 
@@ -313,10 +317,18 @@ def _dead(engine: Engine) -> Callable[[Position, Move | None], bool] | None:
     foundations = frozenset(engine.foundations)
     others = tuple(i for i in range(len(engine.specs)) if i not in foundations and i not in cones)
 
+    stock = rules.stock
+    waste = engine.waste
+    last_pass = (
+        rules.win is Win.ALL_HOME and waste >= 0 and stock.redeals != UNLIMITED
+    )  # then the waste is a stack once the redeals are spent
+
     def dead(pos: Position, move: Move | None) -> bool:
+        piles = pos.piles
+        if last_pass and pos.redeals >= stock.redeals and piles[waste] and _waste_stuck(pos):
+            return True
         if move is not None and move.kind in (MoveKind.STOCK, MoveKind.REDEAL):
             return False  # no card changed between pyramid, elsewhere and removed
-        piles = pos.piles
         elsewhere = 0
         for i in others:
             for card in piles[i]:
@@ -330,6 +342,21 @@ def _dead(engine: Engine) -> Callable[[Position, Move | None], bool] | None:
                 need = target - _RANK[card]
                 if need and not (elsewhere >> need) & 1 and not on_place[need] & outside_cone[t]:
                     return True
+        return False
+
+    not_waste = tuple(i for i in range(len(engine.specs)) if i not in foundations and i != waste)
+
+    def _waste_stuck(pos: Position) -> bool:
+        """Does a waste card have every partner in play in the waste too?"""
+        piles = pos.piles
+        ranks = 0
+        for i in not_waste:
+            for card in piles[i]:
+                ranks |= 1 << _RANK[card]
+        for card in piles[waste]:
+            need = target - _RANK[card]
+            if need and not (ranks >> need) & 1:
+                return True
         return False
 
     return dead
