@@ -186,7 +186,7 @@ def test_a_free_pair_whose_ranks_are_all_free_is_the_only_move_tried() -> None:
     pos = only_left("pyramid", {21: [six], 22: [seven], engine.stock: talon})
     assert len(list(searcher.children(pos))) > 1
     pos = only_left("pyramid", {21: [six], 22: [seven]})
-    assert [m for m, _ in searcher.children(pos)] == [Move(MoveKind.REMOVE, 21, 22, 2)]
+    assert [line for line, _ in searcher.children(pos)] == [(Move(MoveKind.REMOVE, 21, 22, 2),)]
 
 
 def test_partners_stacked_in_the_waste_after_the_last_redeal_are_proven_unwinnable() -> None:

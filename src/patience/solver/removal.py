@@ -58,7 +58,7 @@ from patience.solver.result import Budget, ProvenUnwinnable, Result, Unknown, Wo
 from patience.solver.search import Searcher
 
 Key = Hashable
-_CLOCK_EVERY = 256
+_CLOCK_EVERY = 32
 
 
 def sorted_refill_piles(engine: Engine) -> tuple[int, ...]:
@@ -162,19 +162,20 @@ class DepthFirst(Searcher):
         self.dead = dead
         self.rank_move = rank_move
 
-    def children(self, pos: Position) -> Iterator[tuple[Move, Position]]:
-        """The moves worth trying here, each with the position it leads to."""
+    def children(self, pos: Position) -> Iterator[tuple[tuple[Move, ...], Position]]:
+        """The lines worth trying here (one move each), each with the position it leads to."""
         engine = self.engine
         moves = engine.legal_moves(pos)
         if self.forced is not None:
             only = self.forced(pos, moves)
             if only is not None:
-                moves = [only]
+                yield (only,), engine.apply(pos, only)
+                return
         if self.rank_move is not None and len(moves) > 1:
             order = self.rank_move
             moves.sort(key=lambda m: order(pos, m))
         for move in moves:
-            yield move, engine.apply(pos, move)
+            yield (move,), engine.apply(pos, move)
 
     def solve(self, start: Position, budget: Budget | None = None) -> Result:
         """Search from ``start`` within ``budget``: won, proven unwinnable or unknown."""
@@ -187,7 +188,7 @@ class DepthFirst(Searcher):
         key, dead = self.state_key, self.dead
         seen = {key(start)}
         nodes = 1
-        path: list[Move] = []
+        path: list[tuple[Move, ...]] = []
         stack = [] if dead is not None and dead(start, None) else [self.children(start)]
         while stack:
             step = next(stack[-1], None)
@@ -196,9 +197,10 @@ class DepthFirst(Searcher):
                 if path:
                     path.pop()
                 continue
-            move, child = step
+            line, child = step
             if engine.is_won(child):
-                return Won((*path, move), nodes, time.perf_counter() - began)
+                moves = tuple(m for part in (*path, line) for m in part)
+                return Won(moves, nodes, time.perf_counter() - began)
             child_key = key(child)
             if child_key in seen:
                 continue
@@ -212,9 +214,9 @@ class DepthFirst(Searcher):
                 and time.perf_counter() > deadline
             ):
                 return Unknown(nodes, time.perf_counter() - began)
-            if dead is not None and dead(child, move):
+            if dead is not None and dead(child, line[-1]):
                 continue
-            path.append(move)
+            path.append(line)
             stack.append(self.children(child))
         return ProvenUnwinnable(nodes, time.perf_counter() - began)
 
