@@ -133,8 +133,12 @@ def removal_key(engine: Engine) -> Callable[[Position], Key]:
         downs = bytes([down[i] for i in kept])
         if not group:
             return fixed, downs, pos.redeals
-        loose = sorted((bytes(piles[i]).translate(table), down[i]) for i in group)
-        return fixed, downs, tuple(loose), pos.redeals
+        if any(down[i] for i in group):
+            loose = sorted((bytes(piles[i]).translate(table), down[i]) for i in group)
+            return fixed, downs, tuple(loose), pos.redeals
+        faces = b"\xff".join([bytes(piles[i]) for i in group]).translate(table).split(b"\xff")
+        faces.sort()
+        return fixed, downs, b"\xff".join(faces), pos.redeals
 
     return key
 
