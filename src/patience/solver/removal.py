@@ -24,8 +24,14 @@ sound (it never hides the only way to a win):
     removing it leaves no card less free (a pyramid place only uncovers cards; a refilled
     spot only takes the talon's next card sooner, so after any later line the cards in play
     are those of the original line less the King, with a talon card in its place). Any
-    winning line, with this removal taken out and put first, still wins. Kings on the talon
-    are not forced: with three cards to a draw, taking one out shifts what later draws show.
+    winning line, with this removal taken out and put first, still wins.
+  - A lone King on the stock's or the waste's top where the stock turns one card at a time
+    and starts again by turning the waste over. Play the winning line with the King gone,
+    leaving out the draw that would turn it, its removal, and a redeal that would turn over
+    a waste holding only the King: the talon is always the line's talon less the King (in
+    the same order), so the same cards are on top, or a card under the King is free too, and
+    no more redeals are used. With three cards to a draw it is not forced: taking one card
+    out shifts what later draws show.
   - A pair of free pyramid cards whose two ranks have every card still in play on a free
     pyramid place. Any winning line pairs those cards among themselves (a pair adds up to
     the target, and every one of them must go). Put this removal first and, at each later
@@ -53,7 +59,7 @@ from patience.engine.core import Engine
 from patience.engine.position import Move, MoveKind, Position
 from patience.rules.game import Win
 from patience.rules.piles import Kind, Start
-from patience.rules.stock import UNLIMITED, Action
+from patience.rules.stock import UNLIMITED, Action, Redeal
 from patience.solver.result import Budget, ProvenUnwinnable, Result, Unknown, Won
 from patience.solver.search import Searcher
 
@@ -264,7 +270,13 @@ def _forced(engine: Engine) -> Callable[[Position, list[Move]], Move | None]:
         or (rules.win is Win.CLEARED and set(engine.tableau) <= set(rules.win_piles))
     ):
         return lambda pos, moves: None  # the arguments need every tableau card to go
-    tableau = frozenset(engine.tableau)
+    single_draws = (
+        rules.stock.action is Action.TO_WASTE
+        and rules.stock.count == 1
+        and rules.stock.redeal in (Redeal.NONE, Redeal.RECYCLE_WASTE)
+    )
+    talon = {engine.stock, engine.waste} - {-1} if single_draws else set()
+    alone = frozenset(engine.tableau) | talon
     places = frozenset(_places(engine))
     target = engine.rules.pairs_to
     foundations = frozenset(engine.foundations)
@@ -289,7 +301,7 @@ def _forced(engine: Engine) -> Callable[[Position, list[Move]], Move | None]:
         for move in moves:
             if move.kind is not MoveKind.REMOVE:
                 continue
-            if move.dst == -1 and move.src in tableau:
+            if move.dst == -1 and move.src in alone:
                 return move
             if move.src in places and move.dst in places:
                 pairs.append(move)
