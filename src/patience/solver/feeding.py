@@ -8,8 +8,8 @@ to refill an emptied pile. The search is :class:`~patience.solver.removal.DepthF
   the talon's top, so which pile holds which stack never changes the moves up to renaming).
   A move and its way back (a card put on a pile and then returned) meet the same key and are
   searched once.
-* **Order only**: moves that empty a pile (and so take the talon's next card) are tried
-  first. Nothing is pruned but positions already entered, so an exhausted search is a proof.
+* **Order only**: moves from the shortest piles are tried first (a move emptying a pile
+  takes the talon's next card). Nothing is pruned but positions already entered, so an exhausted search is a proof.
 """
 
 from __future__ import annotations
@@ -23,13 +23,13 @@ from patience.solver.removal import DepthFirst, removal_key, removal_searcher
 
 
 def _feeding_rank(engine: Engine) -> Callable[[Position, Move], int]:
-    """Moves emptying their pile first, then moves from taller piles (they uncover cards)."""
+    """Moves from the shortest piles first: those emptying a pile, then those nearest to it."""
 
     def order(pos: Position, move: Move) -> int:
         if move.kind is not MoveKind.TRANSFER:
             return 1000
         left = len(pos.piles[move.src]) - move.size
-        return 0 if left == 0 else 100 - left
+        return left
 
     return order
 
