@@ -9,7 +9,8 @@ to refill an emptied pile. The search is :class:`~patience.solver.removal.DepthF
   A move and its way back (a card put on a pile and then returned) meet the same key and are
   searched once.
 * **Order only**: moves from the shortest piles are tried first (a move emptying a pile
-  takes the talon's next card). Nothing is pruned but positions already entered, so an exhausted search is a proof.
+  takes the talon's next card). Nothing is pruned but positions already entered, so an
+  exhausted search is a proof.
 """
 
 from __future__ import annotations
@@ -28,8 +29,7 @@ def _feeding_rank(engine: Engine) -> Callable[[Position, Move], int]:
     def order(pos: Position, move: Move) -> int:
         if move.kind is not MoveKind.TRANSFER:
             return 1000
-        left = len(pos.piles[move.src]) - move.size
-        return left
+        return len(pos.piles[move.src]) - move.size
 
     return order
 
