@@ -70,11 +70,13 @@ def _playout(game: str, options: dict[str, str], deal: int, steps: int, seed: in
     return pos
 
 
+# Positions small enough for the oracle's 30,000-position limit (the others of deals 1-12 are
+# not: they would only ever skip).
 CASES = (
-    [("thirteens", {}, deal, 0, 0) for deal in range(1, 13)]
-    + [("klondike", {"passes": "1"}, deal, 60, deal) for deal in range(1, 9)]
-    + [("klondike", {"draw": "3", "passes": "3"}, deal, 40, deal) for deal in range(1, 6)]
-    + [("sweet_sixteen", {}, deal, 25, deal) for deal in range(1, 6)]
+    [("thirteens", {}, deal, 0, 0) for deal in (2, 3, 4, 5, 6, 7, 9, 12)]
+    + [("klondike", {"passes": "1"}, deal, 60, deal) for deal in (1, 3, 4, 5, 6, 8)]
+    + [("klondike", {"draw": "3", "passes": "3"}, deal, 40, deal) for deal in (1, 3, 5)]
+    + [("sweet_sixteen", {}, deal, 25, deal) for deal in (1, 2, 3, 4)]
 )
 
 
@@ -86,8 +88,7 @@ def test_verdicts_agree_with_exhaustive_enumeration(
     engine = engine_for(info.rules(options))
     pos = _playout(game, options, deal, steps, seed)
     truth = winnable_by_enumeration(engine, pos, limit=30_000)
-    if truth is None:
-        pytest.skip("too big to enumerate")
+    assert truth is not None, "too big for the oracle: choose a smaller case"
     result = solve(info, options, pos, Budget(nodes=100_000))
     if truth:
         assert isinstance(result, Won)
