@@ -2,34 +2,21 @@
 
 from __future__ import annotations
 
-import random
-
 import pytest
 from hypothesis import given
 from hypothesis import strategies as st
 from solver_oracle import winnable_by_enumeration
+from solver_positions import engine_of, playout, replays_to_win
 
 from patience.cards import make_card
-from patience.engine.core import Engine
-from patience.engine.game import engine_for, start_position
-from patience.engine.position import Move, Position
+from patience.engine.game import start_position
+from patience.engine.position import Position
 from patience.games import get_game
 from patience.solver import Budget, ProvenUnwinnable, Won, searcher_for
 from patience.solver.feeding import feeding_searcher
 from patience.solver.removal import DepthFirst, card_classes, removal_key
 
 FEEDING_GAMES = ("sweet_sixteen", "trusty_twelve", "knotty_nines")
-
-
-def engine_of(game: str) -> Engine:
-    return engine_for(get_game(game).rules({}))
-
-
-def replays_to_win(engine: Engine, start: Position, moves: tuple[Move, ...]) -> bool:
-    pos = start
-    for move in moves:
-        pos = engine.play(pos, move)  # checks that every move is legal
-    return engine.is_won(pos)
 
 
 def test_the_feeding_games_get_the_depth_first_searcher() -> None:
@@ -96,13 +83,7 @@ def test_a_tiny_winnable_position_is_won_like_the_enumeration_says() -> None:
 )
 def test_verdicts_agree_with_plain_enumeration(game: str, deal: int, steps: int, seed: int) -> None:
     engine = engine_of(game)
-    pos = start_position(get_game(game), {}, deal)
-    chooser = random.Random(seed)
-    for _ in range(steps):
-        moves = engine.legal_moves(pos)
-        if not moves or engine.is_won(pos):
-            break
-        pos = engine.apply(pos, chooser.choice(moves))
+    pos = playout(game, deal, steps, seed)
     truth = winnable_by_enumeration(engine, pos, limit=3_000)
     if truth is None:
         return  # too big to enumerate

@@ -2,16 +2,15 @@
 
 from __future__ import annotations
 
-import random
-
 import pytest
 from hypothesis import given
 from hypothesis import strategies as st
 from solver_oracle import winnable_by_enumeration
+from solver_positions import engine_of, playout, replays_to_win
 
 from patience.cards import make_card, rank
 from patience.engine.core import Engine
-from patience.engine.game import engine_for, start_position
+from patience.engine.game import start_position
 from patience.engine.position import Move, MoveKind, Position
 from patience.games import get_game
 from patience.solver import Budget, ProvenUnwinnable, Unknown, Won, searcher_for
@@ -24,30 +23,6 @@ from patience.solver.removal import (
 )
 
 REMOVAL_GAMES = ("thirteens", "pyramid", "king_tut")
-
-
-def engine_of(game: str) -> Engine:
-    return engine_for(get_game(game).rules({}))
-
-
-def replays_to_win(engine: Engine, start: Position, moves: tuple[Move, ...]) -> bool:
-    pos = start
-    for move in moves:
-        pos = engine.play(pos, move)  # checks that every move is legal
-    return engine.is_won(pos)
-
-
-def playout(game: str, deal: int, steps: int, seed: int) -> Position:
-    """A position ``steps`` random moves into a deal."""
-    engine = engine_of(game)
-    pos = start_position(get_game(game), {}, deal)
-    chooser = random.Random(seed)
-    for _ in range(steps):
-        moves = engine.legal_moves(pos)
-        if not moves:
-            break
-        pos = engine.apply(pos, chooser.choice(moves))
-    return pos
 
 
 def only_left(game: str, keep: dict[int, list[int]]) -> Position:

@@ -1,0 +1,36 @@
+"""Positions and replays shared by the solver tests."""
+
+from __future__ import annotations
+
+import random
+
+from patience.engine.core import Engine
+from patience.engine.game import engine_for, start_position
+from patience.engine.position import Move, Position
+from patience.games import get_game
+
+
+def engine_of(game: str) -> Engine:
+    """The engine of ``game`` with its default options."""
+    return engine_for(get_game(game).rules({}))
+
+
+def replays_to_win(engine: Engine, start: Position, moves: tuple[Move, ...]) -> bool:
+    """Do ``moves``, each checked as legal, lead from ``start`` to a win?"""
+    pos = start
+    for move in moves:
+        pos = engine.play(pos, move)
+    return engine.is_won(pos)
+
+
+def playout(game: str, deal: int, steps: int, seed: int) -> Position:
+    """A position up to ``steps`` random moves into a deal (fewer if the game ends first)."""
+    engine = engine_of(game)
+    pos = start_position(get_game(game), {}, deal)
+    chooser = random.Random(seed)
+    for _ in range(steps):
+        moves = engine.legal_moves(pos)
+        if not moves or engine.is_won(pos):
+            break
+        pos = engine.apply(pos, chooser.choice(moves))
+    return pos
