@@ -8,16 +8,21 @@ import pytest
 
 from patience.cards import parse_card
 from patience.engine.core import Engine
-from patience.engine.game import Game
+from patience.engine.game import Game, engine_for
 from patience.engine.position import REDEAL_MOVE, STOCK_MOVE, Move, Position, transfer
 from patience.games import GAMES, get_game
-from patience.notation import engine_of
+from patience.games.registry import GameInfo
 from patience.scoring import (
     UnknownProfile,
     game_score,
     profiles_for,
     score,
 )
+
+
+def engine_of(info: GameInfo, options: tuple[tuple[str, str], ...]) -> Engine:
+    return engine_for(info.rules(dict(options)))
+
 
 KLONDIKE = engine_of(get_game("klondike"), get_game("klondike").canonical())
 

@@ -32,7 +32,6 @@ from collections.abc import Sequence
 from patience.cards import Card, CardParseError, card_text, parse_card
 from patience.engine.core import Engine
 from patience.engine.errors import NotationError
-from patience.engine.game import engine_for
 from patience.engine.position import REDEAL_MOVE, STOCK_MOVE, Move, MoveKind, Position, remove
 from patience.games import get_game
 from patience.games.registry import BadOption, GameInfo, Options, UnknownGame
@@ -265,8 +264,3 @@ def _check_cards(pack: tuple[Card, ...], piles: list[list[Card]]) -> None:
     if extra:
         problems.append("too many " + " ".join(map(card_text, extra)))
     raise NotationError("the cards do not make up the pack: " + "; ".join(problems))
-
-
-def engine_of(info: GameInfo, options: Options) -> Engine:
-    """The engine of a game with these options."""
-    return engine_for(info.rules(dict(options)))

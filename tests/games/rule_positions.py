@@ -15,9 +15,9 @@ import pytest
 from patience.cards import card_text, parse_card
 from patience.engine.core import Engine
 from patience.engine.errors import IllegalMove
+from patience.engine.game import engine_for
 from patience.engine.position import Move, Position
 from patience.notation import (
-    engine_of,
     parse_game_spec,
     parse_move,
     parse_position,
@@ -48,7 +48,7 @@ def position(spec: str, piles: str, rest: str) -> tuple[Engine, Position]:
     text = " ".join([spec, *(f"{code}={value}" for code, value in given.items())])
     _, _, pos = parse_position(text)
     assert parse_position(position_text(info, options, pos))[2] == pos
-    return engine_of(info, options), pos
+    return engine_for(info.rules(dict(options))), pos
 
 
 def refused(engine: Engine, pos: Position, move: Move, code: str) -> IllegalMove:

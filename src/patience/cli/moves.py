@@ -7,7 +7,8 @@ import sys
 from typing import Any
 
 from patience.cli.args import CliError
-from patience.notation import engine_of, move_text, parse_game_spec, parse_position
+from patience.engine.game import engine_for
+from patience.notation import move_text, parse_game_spec, parse_position
 
 
 def register(subparsers: Any) -> None:
@@ -37,7 +38,7 @@ def run(args: argparse.Namespace) -> int:
         named, named_options = parse_game_spec(args.game)
         if named is not info or (":" in args.game and named_options != options):
             raise CliError(f"the position is a {info.id} position, not {args.game}")
-    engine = engine_of(info, options)
+    engine = engine_for(info.rules(dict(options)))
     for move in engine.legal_moves(position):
         print(move_text(engine, position, move))
     return 0

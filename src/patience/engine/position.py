@@ -22,9 +22,6 @@ class Position(NamedTuple):
     def to_table(self) -> Table:
         return Table([list(p) for p in self.piles], list(self.down), self.redeals)
 
-    def card_count(self) -> int:
-        return sum(map(len, self.piles))
-
 
 class MoveKind(IntEnum):
     """What a move does."""

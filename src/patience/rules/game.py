@@ -6,7 +6,6 @@ from collections.abc import Callable, Iterator
 from dataclasses import dataclass, field
 from enum import Enum
 
-from patience.cards import rank
 from patience.rules.piles import Kind, PileSpec
 from patience.rules.stock import StockRule
 from patience.rules.table import Table
@@ -79,7 +78,3 @@ class Rules:
             elif spec.accepts_on_empty(card):
                 return i
         return None
-
-    def is_pair(self, first: int, second: int) -> bool:
-        """Do these two cards leave together in a removal game?"""
-        return self.pairs_to > 0 and rank(first) + rank(second) == self.pairs_to
