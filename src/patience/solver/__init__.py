@@ -6,9 +6,10 @@ shown. Rules come from the engine only.
 
 from __future__ import annotations
 
-from collections.abc import Mapping
+from collections.abc import Callable, Mapping
 from functools import cache
 
+from patience.engine.core import Engine
 from patience.engine.game import engine_for, start_position
 from patience.engine.position import Position
 from patience.games.registry import GameInfo
@@ -37,13 +38,27 @@ __all__ = [
 ]
 
 
+def _specialists() -> tuple[Callable[[Engine], Searcher | None], ...]:
+    """Searchers made for one family of games, each ``None`` for rules not of its family.
+
+    The first that takes the rules wins; the general best-first :class:`Searcher` is the
+    fallback. Each reads the rules (so options such as Spider's suits reach it) and answers
+    in the engine's own moves.
+    """
+    from patience.solver.feeding import exhaustive_searcher  # removal and talon-feeding games
+
+    return (exhaustive_searcher,)
+
+
 @cache
 def searcher_for(rules: Rules) -> Searcher:
     """The searcher of these rules (one per distinct rules value)."""
-    from patience.solver.feeding import exhaustive_searcher  # depth-first for some families
-
     engine = engine_for(rules)
-    return exhaustive_searcher(engine) or Searcher(engine)
+    for specialist in _specialists():
+        found = specialist(engine)
+        if found is not None:
+            return found
+    return Searcher(engine)
 
 
 def solve(
