@@ -3,6 +3,7 @@
 from __future__ import annotations
 
 import random
+from collections.abc import Mapping
 
 from patience.engine.core import Engine
 from patience.engine.game import engine_for, start_position
@@ -10,9 +11,9 @@ from patience.engine.position import Move, Position
 from patience.games import get_game
 
 
-def engine_of(game: str) -> Engine:
-    """The engine of ``game`` with its default options."""
-    return engine_for(get_game(game).rules({}))
+def engine_of(game: str, options: Mapping[str, str] | None = None) -> Engine:
+    """The engine of ``game`` with ``options`` (its defaults when none are given)."""
+    return engine_for(get_game(game).rules(options or {}))
 
 
 def replays_to_win(engine: Engine, start: Position, moves: tuple[Move, ...]) -> bool:
@@ -23,10 +24,12 @@ def replays_to_win(engine: Engine, start: Position, moves: tuple[Move, ...]) -> 
     return engine.is_won(pos)
 
 
-def playout(game: str, deal: int, steps: int, seed: int) -> Position:
+def playout(
+    game: str, deal: int, steps: int, seed: int, options: Mapping[str, str] | None = None
+) -> Position:
     """A position up to ``steps`` random moves into a deal (fewer if the game ends first)."""
-    engine = engine_of(game)
-    pos = start_position(get_game(game), {}, deal)
+    engine = engine_of(game, options)
+    pos = start_position(get_game(game), options or {}, deal)
     chooser = random.Random(seed)
     for _ in range(steps):
         moves = engine.legal_moves(pos)

@@ -2,23 +2,13 @@
 
 from __future__ import annotations
 
-import random
-
 import pytest
 from solver_oracle import winnable_by_enumeration
+from solver_positions import engine_of, playout, replays_to_win
 
 from patience.engine.game import engine_for, start_position
-from patience.engine.position import Position
 from patience.games import get_game
 from patience.solver import Budget, ProvenUnwinnable, Unknown, Won, solve, solve_deal
-
-
-def replays_to_win(game: str, options: dict[str, str], start: Position, won: Won) -> bool:
-    engine = engine_for(get_game(game).rules(options))
-    pos = start
-    for move in won.moves:
-        pos = engine.play(pos, move)  # checks every move is legal
-    return engine.is_won(pos)
 
 
 @pytest.mark.parametrize(
@@ -37,7 +27,9 @@ def test_solutions_replay_to_a_win(game: str, options: dict[str, str], deal: int
     info = get_game(game)
     result = solve_deal(info, options, deal, Budget(nodes=20_000))
     assert isinstance(result, Won)
-    assert replays_to_win(game, options, start_position(info, options, deal), result)
+    assert replays_to_win(
+        engine_of(game, options), start_position(info, options, deal), result.moves
+    )
 
 
 def test_a_won_position_needs_no_moves() -> None:
@@ -56,20 +48,6 @@ def test_a_tiny_budget_says_unknown() -> None:
     assert isinstance(result, Unknown)
 
 
-def _playout(game: str, options: dict[str, str], deal: int, steps: int, seed: int) -> Position:
-    """A position some random moves into a deal."""
-    info = get_game(game)
-    engine = engine_for(info.rules(options))
-    pos = start_position(info, options, deal)
-    chooser = random.Random(seed)
-    for _ in range(steps):
-        moves = engine.legal_moves(pos)
-        if not moves:
-            break
-        pos = engine.apply(pos, chooser.choice(moves))
-    return pos
-
-
 # Positions small enough for the oracle's 30,000-position limit (the others of deals 1-12 are
 # not: they would only ever skip).
 CASES = (
@@ -86,12 +64,12 @@ def test_verdicts_agree_with_exhaustive_enumeration(
 ) -> None:
     info = get_game(game)
     engine = engine_for(info.rules(options))
-    pos = _playout(game, options, deal, steps, seed)
+    pos = playout(game, deal, steps, seed, options)
     truth = winnable_by_enumeration(engine, pos, limit=30_000)
     assert truth is not None, "too big for the oracle: choose a smaller case"
     result = solve(info, options, pos, Budget(nodes=100_000))
     if truth:
         assert isinstance(result, Won)
-        assert replays_to_win(game, options, pos, result)
+        assert replays_to_win(engine, pos, result.moves)
     else:
         assert isinstance(result, ProvenUnwinnable)
