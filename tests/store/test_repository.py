@@ -131,3 +131,14 @@ def test_purge_unplayed_keeps_played_and_recent_games(store_url: str) -> None:
         return [r.deal for r in await store.player_games("alice")]
 
     assert run(store_url, body) == [2, 3]
+
+
+def test_an_old_aiosqlite_url_opens_on_the_standard_driver(tmp_path: Path) -> None:
+    path = tmp_path / "old.sqlite3"
+
+    async def body(store: Store) -> str:
+        await store.insert(record(7))
+        return str(store.engine.url.drivername)
+
+    assert run(f"sqlite+aiosqlite:///{path}", body) == "sqlite"
+    assert run(sqlite_url(path), lambda store: store.get(record(7).id)) == record(7)

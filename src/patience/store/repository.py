@@ -34,7 +34,8 @@ def now_ms() -> int:
 
 
 def database_url(url: str) -> str:
-    """Pick our drivers: ``postgresql://`` → psycopg (async); SQLite runs inline."""
+    """Pick our drivers: ``postgresql://`` → psycopg (async); SQLite runs inline on the
+    standard library's driver (an old ``sqlite+aiosqlite://`` URL is read as ``sqlite://``)."""
     for plain, driver in (
         ("sqlite+aiosqlite://", "sqlite://"),
         ("postgresql://", "postgresql+psycopg://"),
@@ -127,7 +128,7 @@ class Store:
         if url.startswith("sqlite"):
             _check_sqlite_file(url)
             engine = create_engine(
-                url.replace("sqlite+aiosqlite://", "sqlite://", 1),
+                url,
                 pool_size=1,
                 max_overflow=0,
                 connect_args={"check_same_thread": False},
