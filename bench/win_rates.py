@@ -1,10 +1,12 @@
 """Measure the win rate of every game and option; write docs/win_rates.md and the lobby's figures.
 
     .venv/bin/python bench/win_rates.py [--deals 100] [--jobs 2] [--nodes 30000] [--seconds 2]
+        [--only GAME,...] [--doc docs/win_rates.md] [--json src/patience/solver/win_rates.json]
 
 The solver's view: every card is known. Each deal is won (a solution that replays), proven
 unwinnable, or unknown (budget out); the rate is won over decided deals with a 95% Wilson
-interval, and the bounds count unknown deals as lost, then as won.
+interval, and the bounds count unknown deals as lost, then as won. The grade of every won deal
+(patience.solver.difficulty) is recorded too; the lobby shows each game's typical grade.
 """
 
 from __future__ import annotations
@@ -17,7 +19,16 @@ from pathlib import Path
 from patience.games import GAMES
 from patience.notation import game_spec
 from patience.solver import Budget
-from patience.solver.measured import MOST_UNKNOWN, Measured, load, save
+from patience.solver.measured import (
+    DATA,
+    FEWEST_WON,
+    MOST_UNKNOWN,
+    SEARCH_GRADES,
+    Measured,
+    grade_counts,
+    load,
+    save,
+)
 from patience.solver.stats import Summary, solve_many, summarize
 
 DOC = Path(__file__).resolve().parent.parent / "docs" / "win_rates.md"
@@ -44,6 +55,30 @@ SOURCES = """\
 """
 
 
+DIFFICULTY = f"""\
+## Difficulty
+
+Beside the win rate, the lobby shows each game's **difficulty**: the grade of its typical
+winnable deal. Every deal the solver wins gets a grade from the number of positions it had to
+search (`patience.solver.difficulty`): *easy* up to 300, *medium* up to 3,000, *hard* up to
+30,000, *expert* beyond. Put the winnable deals of a game in order of grade and take the one
+in the middle: that is the game's grade. Unknown deals may or may not be winnable; one that is
+winnable needs more search than the budget allowed (with the default 30,000 nodes, every
+would-be *expert* deal is unknown), so it counts as harder than every deal won. The
+middle deal therefore lies between the middle of the won deals alone and the middle of the won
+and unknown deals together; when both have the same grade the lobby shows it, otherwise (and
+when fewer than {FEWEST_WON} deals were won, or the run kept no grades) it shows nothing. In a
+game of mostly luck (Thirteens) the choices barely matter, so the search says nothing about
+difficulty: the lobby says luck decides, beside the share of winnable deals.
+
+The figure is the solver's, like the win rate: it sees every card, and it measures how much
+searching a deal takes, not how long a person thinks. It changes only when the solver or the
+budget changes (`--nodes`; under a time limit, a loaded machine may leave deals unknown that
+would have been hard). The column *difficulty* gives the typical grade and the count of won
+deals per grade (easy · medium · hard · expert, or all "winnable" for a game of luck).
+"""
+
+
 def configurations() -> list[tuple[str, dict[str, str]]]:
     """Every game with every combination of its options."""
     out = []
@@ -54,7 +89,18 @@ def configurations() -> list[tuple[str, dict[str, str]]]:
     return out
 
 
-def row(spec: str, s: Summary) -> str:
+def difficulty_cell(figures: Measured) -> str:
+    """The typical grade and the count of won deals per grade."""
+    grades = figures.grades or {}
+    if "winnable" in grades:
+        counts = f"{grades['winnable']} winnable"
+    else:
+        counts = " · ".join(str(grades.get(g.value, 0)) for g in SEARCH_GRADES)
+    typical = figures.typical_grade
+    return f"{typical.value if typical else '—'} ({counts})"
+
+
+def row(spec: str, s: Summary, figures: Measured) -> str:
     low, high = s.interval
     claim = CLAIMS.get(spec, "")
     rate = f"{s.rate:.1%} ({low:.1%}–{high:.1%})"
@@ -63,7 +109,7 @@ def row(spec: str, s: Summary) -> str:
     return (
         f"| `{spec}` | {s.deals} | {s.won} | {s.unwinnable} | {s.unknown} | "
         f"{rate} | {s.lowest:.1%}–{s.highest:.1%} | "
-        f"{s.median_seconds:.3f} | {claim} |"
+        f"{s.median_seconds:.3f} | {difficulty_cell(figures)} | {claim} |"
     )
 
 
@@ -75,11 +121,12 @@ def main() -> int:
     parser.add_argument("--seconds", type=float, default=2.0)
     parser.add_argument("--only", default="", help="comma-separated game ids")
     parser.add_argument("--doc", type=Path, default=DOC)
+    parser.add_argument("--json", type=Path, default=DATA, help="where the lobby's figures go")
     args = parser.parse_args()
     budget = Budget(args.nodes, args.seconds)
     wanted = set(filter(None, args.only.split(",")))
     rows = []
-    figures = load()
+    figures = load(args.json)
     for game, options in configurations():
         if wanted and game not in wanted:
             continue
@@ -87,8 +134,11 @@ def main() -> int:
         began = time.perf_counter()
         records = list(solve_many(game, options, range(1, args.deals + 1), budget, args.jobs))
         summary = summarize(records)
-        figures[spec] = Measured(summary.deals, summary.won, summary.unwinnable, summary.unknown)
-        rows.append(row(spec, summary))
+        grades = grade_counts(r.grade for r in records)
+        figures[spec] = Measured(
+            summary.deals, summary.won, summary.unwinnable, summary.unknown, grades
+        )
+        rows.append(row(spec, summary, figures[spec]))
         print(rows[-1], f"({time.perf_counter() - began:.0f} s)", flush=True)
     header = [
         "# Win rates (measured)",
@@ -106,13 +156,14 @@ def main() -> int:
         "bounds, not the rate (hard deals are more often the unknown ones); the rate is left out",
         f"when more than {MOST_UNKNOWN:.0%} of deals are unknown.",
         "",
-        "| game | deals | won | unwinnable | unknown | rate (95%) | bounds | median s | claim |",
-        "|---|---|---|---|---|---|---|---|---|",
+        "| game | deals | won | unwinnable | unknown | rate (95%) | bounds | median s "
+        "| difficulty | claim |",
+        "|---|---|---|---|---|---|---|---|---|---|",
     ]
-    text = "\n".join(header + rows) + "\n\n## Sources\n\n" + SOURCES
+    text = "\n".join(header + rows) + "\n\n" + DIFFICULTY + "\n## Sources\n\n" + SOURCES
     args.doc.write_text(text)
-    save(figures)
-    print(f"wrote {args.doc} and the figures the lobby shows")
+    save(figures, args.json)
+    print(f"wrote {args.doc} and the figures the lobby shows ({args.json})")
     return 0
 
 

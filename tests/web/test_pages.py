@@ -111,3 +111,28 @@ def test_lobby_win_rates_show_the_rate_or_narrow_bounds_and_nothing_vaguer(
     assert pages.win_rate_text(GAMES["nationale"], "de") == "65–92 %"
     assert pages.win_rate_text(GAMES["klondike"], "en") is None
     assert pages.win_rate_text(GAMES["spider"], "en") is None
+
+
+def test_lobby_difficulty_is_the_typical_grade_where_the_figures_tell_it(
+    client: TestClient, monkeypatch: pytest.MonkeyPatch
+) -> None:
+    from patience.solver.measured import Measured
+    from patience.web import pages
+
+    figures = {
+        "caprice": Measured(100, 100, 0, 0, {"easy": 20, "medium": 70, "hard": 10}),
+        "thirteens": Measured(100, 60, 40, 0, {"winnable": 60}),
+        "freecell": Measured(100, 90, 0, 10),  # measured before grades were kept
+        "sweet_sixteen": Measured(100, 50, 10, 40, {"easy": 30, "medium": 20}),
+    }
+    monkeypatch.setattr(pages, "measured", figures.get)
+    assert pages.difficulty_text(GAMES["caprice"], "en") == "medium"
+    assert pages.difficulty_text(GAMES["caprice"], "de") == "mittel"
+    assert pages.difficulty_text(GAMES["thirteens"], "de") == "Glückssache"
+    for unknown in ("freecell", "sweet_sixteen", "spider"):
+        assert pages.difficulty_text(GAMES[unknown], "en") is None
+    cards = client.get("/en/").text.split('<li class="game-card">')[1:]
+    shown = {info.id: card for info, card in zip(GAMES.values(), cards, strict=True)}
+    assert "<dd>medium</dd>" in shown["caprice"]
+    assert "<dd>luck decides</dd>" in shown["thirteens"]
+    assert "<dd>not known yet</dd>" in shown["freecell"]

@@ -39,7 +39,7 @@ def game_card(info: GameInfo, lang: str) -> dict[str, Any]:
         "decks": info.decks,
         "family": info.family,
         "win_rate": win_rate_text(info, lang),
-        "difficulty": None,
+        "difficulty": difficulty_text(info, lang),
         "url": f"/{lang}/{info.id}",
         "picture": [
             {"kind": spec.kind.value, "row": spec.row, "column": spec.column}
@@ -67,6 +67,18 @@ def win_rate_text(info: GameInfo, lang: str) -> str | None:
         return None  # "somewhere between 0 and 100 %" tells a player nothing
     numbers = "–".join(f"{share:.0%}".rstrip("%") for share in shares)
     return f"{numbers} %" if lang == "de" else f"{numbers}%"
+
+
+def difficulty_text(info: GameInfo, lang: str) -> str | None:
+    """The grade of the game's typical winnable deal (default options), in words; ``None``
+    where the measured figures cannot tell it (see :mod:`patience.solver.measured`).
+
+    >>> difficulty_text(GAMES["spider"], "en") is None
+    True
+    """
+    figures = measured(game_spec(info, info.canonical()))
+    grade = None if figures is None else figures.typical_grade
+    return None if grade is None else ui_strings(lang)[f"grade_{grade.value}"]
 
 
 def _lang(request: Request) -> str:

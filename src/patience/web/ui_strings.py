@@ -23,6 +23,16 @@ _EN: dict[str, str] = {
     ),
     "skill": "Luck or skill",
     "difficulty": "Difficulty",
+    "grade_easy": "easy",
+    "grade_medium": "medium",
+    "grade_hard": "hard",
+    "grade_expert": "very hard",
+    "grade_winnable": "luck decides",
+    "difficulty_note": (
+        "Difficulty is how much searching our solver, which sees every card, needs for a "
+        "typical winnable deal: easy, medium, hard or very hard. Where luck decides, choices "
+        "matter little. Shown once enough deals have been measured."
+    ),
     "win_rate": "Winnable deals (solver, all cards known)",
     "unknown": "not known yet",
     "decks_1": "one pack",
@@ -154,6 +164,17 @@ _DE: dict[str, str] = {
     ),
     "skill": "Glück oder Können",
     "difficulty": "Schwierigkeit",
+    "grade_easy": "leicht",
+    "grade_medium": "mittel",
+    "grade_hard": "schwer",
+    "grade_expert": "sehr schwer",
+    "grade_winnable": "Glückssache",
+    "difficulty_note": (
+        "Die Schwierigkeit sagt, wie viel unser Löser, der alle Karten kennt, für eine typische "
+        "gewinnbare Partie suchen muss: leicht, mittel, schwer oder sehr schwer. Bei "
+        "Glückssache kommt es auf die Entscheidungen kaum an. Sie erscheint, sobald genug "
+        "Partien gemessen sind."
+    ),
     "win_rate": "Gewinnbare Partien (Solver, alle Karten bekannt)",
     "unknown": "noch unbekannt",
     "decks_1": "ein Spiel Karten",
