@@ -1,0 +1,228 @@
+"""The FreeCell searcher: wins replay in the engine, proofs match a plain enumeration."""
+
+from __future__ import annotations
+
+from collections.abc import Sequence
+from dataclasses import replace
+
+import pytest
+from hypothesis import given, settings
+from hypothesis import strategies as st
+from solver_oracle import winnable_by_enumeration
+from solver_positions import engine_of, playout, replays_to_win
+
+from patience.cards import parse_card
+from patience.engine.core import Engine
+from patience.engine.game import engine_for, start_position
+from patience.engine.position import Position
+from patience.games import GAMES, get_game
+from patience.games.layout import DOWN_IN_SUIT
+from patience.rules.piles import Kind, Unit
+from patience.solver import Budget, ProvenUnwinnable, Unknown, Won
+from patience.solver.freecell import FreeCellSearch, freecell_searcher, rank_state
+from patience.solver.freecell_state import EMPTY, HOME, Layout, in_family, key
+
+FREECELL = get_game("freecell")
+ENGINE = engine_of("freecell")
+
+
+def variant(columns: int, cells: int, **changes: object) -> Engine:
+    """FreeCell's engine with ``columns`` columns and ``cells`` free cells (and spec changes)."""
+    rules = FREECELL.rules({})
+    specs = rules.piles
+    tableau = [replace(s, **changes) for s in specs if s.kind is Kind.TABLEAU][:columns]
+    cell_specs = [s for s in specs if s.kind is Kind.CELL][:cells]
+    founds = [s for s in specs if s.kind is Kind.FOUNDATION]
+    return engine_for(replace(rules, piles=(*tableau, *cell_specs, *founds)))
+
+
+def endgame(engine: Engine, columns: list[list[str]], cells: Sequence[str] = ()) -> Position:
+    """A position of ``engine`` with these cards out (the top ranks of each suit), the rest home."""
+    out = [[parse_card(c) for c in col] for col in columns]
+    held = [parse_card(c) for c in cells]
+    used = {c for col in out for c in col} | set(held)
+    piles: list[tuple[int, ...]] = [() for _ in engine.specs]
+    for t, col in zip(engine.tableau, out, strict=False):
+        piles[t] = tuple(col)
+    for c, card in zip(engine.cells, held, strict=False):
+        piles[c] = (card,)
+    for f, s in zip(engine.foundations, range(4), strict=True):
+        lowest = next((r for r in range(13) if s * 13 + r in used), 13)
+        piles[f] = tuple(range(s * 13, s * 13 + lowest))
+    assert sum(map(len, piles)) == 52, "only the top ranks of a suit may be out"
+    return Position(tuple(piles), (0,) * len(piles))
+
+
+def test_only_the_freecell_family_is_taken() -> None:
+    taken = {info.id for info in GAMES.values() if in_family(engine_of(info.id))}
+    assert taken == {"freecell"}
+    assert freecell_searcher(engine_of("klondike")) is None
+    assert isinstance(freecell_searcher(ENGINE), FreeCellSearch)
+    with pytest.raises(ValueError, match="FreeCell family"):
+        Layout(engine_of("spider"))
+
+
+@pytest.mark.parametrize("deal", [1, 2, 3, 617, 1000])
+def test_deals_are_solved_and_replay(deal: int) -> None:
+    start = start_position(FREECELL, {}, deal)
+    result = FreeCellSearch(ENGINE).solve(start, Budget(nodes=50_000))
+    assert isinstance(result, Won)
+    assert replays_to_win(ENGINE, start, result.moves)
+
+
+@pytest.mark.parametrize(("deal", "steps", "seed"), [(5, 10, 1), (7, 40, 3)])
+def test_mid_game_positions_are_solved_and_replay(deal: int, steps: int, seed: int) -> None:
+    start = playout("freecell", deal, steps, seed)
+    assert start != start_position(FREECELL, {}, deal)
+    result = FreeCellSearch(ENGINE).solve(start, Budget(nodes=50_000))
+    assert isinstance(result, Won)
+    assert replays_to_win(ENGINE, start, result.moves)
+
+
+@pytest.mark.parametrize("deal", [11, 12])
+def test_positions_along_a_winning_line_are_solved(deal: int) -> None:
+    pos = start_position(FREECELL, {}, deal)
+    line = FreeCellSearch(ENGINE).solve(pos, Budget(nodes=50_000))
+    assert isinstance(line, Won)
+    for move in line.moves[: len(line.moves) // 2]:
+        pos = ENGINE.apply(pos, move)
+    result = FreeCellSearch(ENGINE).solve(pos, Budget(nodes=50_000))
+    assert isinstance(result, Won)
+    assert replays_to_win(ENGINE, pos, result.moves)
+
+
+@pytest.mark.parametrize(("deal", "steps", "seed"), [(6, 25, 2), (6, 20, 4), (9, 50, 6)])
+def test_stuck_random_playouts_are_proven_as_the_enumeration_says(
+    deal: int, steps: int, seed: int
+) -> None:
+    start = playout("freecell", deal, steps, seed)
+    assert winnable_by_enumeration(ENGINE, start, 30_000) is False
+    assert isinstance(FreeCellSearch(ENGINE).solve(start), ProvenUnwinnable)
+
+
+def test_a_won_position_needs_no_moves_and_a_tiny_budget_says_unknown() -> None:
+    won = endgame(ENGINE, [])
+    assert FreeCellSearch(ENGINE).solve(won) == Won((), 0, 0.0)
+    result = FreeCellSearch(ENGINE).solve(start_position(FREECELL, {}, 1), Budget(nodes=1))
+    assert isinstance(result, Unknown)
+
+
+def test_safe_moves_home_alone_can_win() -> None:
+    pos = endgame(ENGINE, [["KH", "QS"], ["KS"], ["KC", "QD", "KD"]], ["QH"])
+    result = FreeCellSearch(ENGINE).solve(pos)
+    assert isinstance(result, Won)
+    assert replays_to_win(ENGINE, pos, result.moves)
+
+
+def test_a_blocked_endgame_is_proven_unwinnable() -> None:
+    engine = variant(2, 0)
+    pos = endgame(engine, [["QC", "KH"], ["QH", "KC"]])
+    assert winnable_by_enumeration(engine, pos, 10_000) is False
+    assert isinstance(FreeCellSearch(engine).solve(pos), ProvenUnwinnable)
+    # one more column opens it
+    wider = variant(3, 0)
+    pos = endgame(wider, [["QC", "KH"], ["QH", "KC"], []])
+    result = FreeCellSearch(wider).solve(pos)
+    assert isinstance(result, Won)
+    assert replays_to_win(wider, pos, result.moves)
+
+
+RANKS = "A23456789TJQK"
+
+
+@settings(max_examples=40, deadline=None)
+@given(st.data())
+def test_verdicts_match_an_enumeration(data: st.DataObject) -> None:
+    columns = data.draw(st.integers(2, 3), label="columns")
+    cells = data.draw(st.integers(0, 1), label="cells")
+    engine = variant(columns, cells)
+    # the top cards of each suit still out, dealt at random over columns and cells
+    depth = [data.draw(st.integers(0, 2), label=f"suit {s}") for s in range(4)]
+    cards = [f"{RANKS[12 - r]}{'CDHS'[s]}" for s in range(4) for r in range(depth[s])]
+    order = data.draw(st.permutations(cards), label="order")
+    places = [data.draw(st.integers(0, columns + cells - 1)) for _ in order]
+    piles: list[list[str]] = [[] for _ in range(columns + cells)]
+    for card, place in zip(order, places, strict=True):
+        if place >= columns and piles[place]:
+            place = 0
+        piles[place].append(card)
+    held = [p[0] for p in piles[columns:] if p]
+    pos = endgame(engine, piles[:columns], held)
+    truth = winnable_by_enumeration(engine, pos, 30_000)
+    assert truth is not None
+    result = FreeCellSearch(engine).solve(pos)
+    assert isinstance(result, Won) is truth
+    if isinstance(result, Won):
+        assert replays_to_win(engine, pos, result.moves)
+    else:
+        assert isinstance(result, ProvenUnwinnable)
+
+
+@pytest.mark.parametrize(
+    ("cells", "changes"),
+    [(2, {}), (4, {"unit": Unit.ONE}), (4, {"build": DOWN_IN_SUIT})],
+    ids=["two cells", "one card a move", "built in suit"],
+)
+def test_variants_are_read_from_the_rules(cells: int, changes: dict[str, object]) -> None:
+    engine = variant(8, cells, **changes)
+    assert in_family(engine)
+    dealt = start_position(FREECELL, {}, 2)
+    piles = [dealt.piles[t] for t in ENGINE.tableau]
+    piles += [()] * (len(engine.specs) - len(piles))
+    start = Position(tuple(piles), (0,) * len(piles))
+    result = FreeCellSearch(engine).solve(start, Budget(nodes=20_000))
+    assert isinstance(result, Won)
+    assert replays_to_win(engine, start, result.moves)
+
+
+def test_every_generated_move_is_legal_in_the_engine() -> None:
+    layout = Layout(ENGINE)
+    for deal, steps, seed in ((1, 30, 1), (8, 60, 2), (9, 90, 3)):
+        pos = playout("freecell", deal, steps, seed)
+        state = layout.state_of(pos)
+        assert state is not None
+        legal = set(ENGINE.legal_moves(pos))
+        for step in layout.moves(state):
+            (move,) = layout.engine_moves(pos, [step])
+            assert move in legal
+
+
+def test_generated_moves_cover_the_engine_up_to_symmetry() -> None:
+    layout = Layout(ENGINE)
+    for deal, steps, seed in ((2, 30, 4), (3, 80, 5)):
+        pos = playout("freecell", deal, steps, seed)
+        state = layout.state_of(pos)
+        assert state is not None
+        ours = {key(layout.play(state, step)[0]) for step in layout.moves(state)}
+        for move in ENGINE.legal_moves(pos):
+            after = layout.state_of(ENGINE.apply(pos, move))
+            assert after is not None
+            cols, cells_, home = after
+            lists, cell_bytes, homes = list(cols), bytearray(cells_), list(home)
+            layout.settle(lists, cell_bytes, homes)
+            assert key((tuple(lists), bytes(cell_bytes), tuple(homes))) in ours
+
+
+def test_states_alike_up_to_order_share_a_key() -> None:
+    a = ((b"\x01\x02", b"", b"\x05"), bytes([7, EMPTY]), (0, 0, 0, 0))
+    b = ((b"\x05", b"\x01\x02", b""), bytes([EMPTY, 7]), (0, 0, 0, 0))
+    c = ((b"\x05", b"\x01", b"\x02"), bytes([EMPTY, 7]), (0, 0, 0, 0))
+    assert key(a) == key(b) != key(c)
+
+
+def test_more_cards_home_rank_higher() -> None:
+    low = ((b"\x00",), bytes([EMPTY]), (0, 0, 0, 0))
+    high = ((b"",), bytes([EMPTY]), (1, 0, 0, 0))
+    assert rank_state(high) > rank_state(low)
+    assert HOME < 0
+
+
+def test_a_face_down_card_falls_back_to_the_general_search() -> None:
+    pos = endgame(ENGINE, [["KH"], ["KS"]])
+    down = list(pos.down)
+    down[ENGINE.tableau[0]] = 1
+    odd = Position(pos.piles, tuple(down))
+    assert Layout(ENGINE).state_of(odd) is None
+    result = FreeCellSearch(ENGINE).solve(odd)
+    assert isinstance(result, Won)
+    assert replays_to_win(ENGINE, odd, result.moves)
