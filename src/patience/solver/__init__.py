@@ -46,8 +46,9 @@ def _specialists() -> tuple[Callable[[Engine], Searcher | None], ...]:
     in the engine's own moves.
     """
     from patience.solver.feeding import exhaustive_searcher  # removal and talon-feeding games
+    from patience.solver.freecell import freecell_searcher
 
-    return (exhaustive_searcher,)
+    return (exhaustive_searcher, freecell_searcher)
 
 
 @cache
