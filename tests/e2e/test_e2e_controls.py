@@ -155,3 +155,29 @@ def test_moves_animate_without_reduced_motion(page: Page, base_url: str) -> None
     x, y = grip(target(page, s, move["dst"]))
     page.mouse.click(x, y)
     page.wait_for_function("() => document.getAnimations().length > 0")
+
+
+def test_the_chosen_scoring_profile_is_shown_and_remembered(page: Page, base_url: str) -> None:
+    page.goto(f"{base_url}/en/klondike?deal=4")
+    wait_ready(page)
+    score = page.locator("#score-value")
+    assert score.inner_text() == str(state(page)["scores"]["standard"])
+    page.locator("summary", has_text="Settings").click()
+    page.get_by_label("Scoring").select_option(label="Vegas")
+    assert score.inner_text() == "-52"
+    moved = tap_move(page)
+    page.wait_for_function(
+        f"() => document.querySelector('#score-value').textContent === '{moved['scores']['vegas']}'"
+    )
+    # Kept for the next visit, in either language, and for this game only.
+    page.goto(f"{base_url}/de/klondike?deal=4")
+    wait_ready(page)
+    assert score.inner_text() == str(state(page)["scores"]["vegas"])
+    assert page.locator("select[data-score-profile]").input_value() == "vegas"
+    page.locator("summary", has_text="Einstellungen").click()
+    page.get_by_label("Wertung").select_option(label="Ohne Punkte")
+    assert page.locator("#score").is_hidden()
+    page.goto(f"{base_url}/en/freecell?deal=4")
+    wait_ready(page)
+    assert page.locator("#score").is_visible()
+    assert page.locator("select[data-score-profile]").input_value() == "cards_home"

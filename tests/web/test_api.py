@@ -246,3 +246,37 @@ def test_page_language_header_beats_the_cookie(client: TestClient) -> None:
         f"/api/games/{state['id']}/moves", json=body, headers={"accept-language": "de"}
     ).json()["error"]
     assert german["message"] != english["message"]
+
+
+@pytest.mark.parametrize("game_id", list(GAMES))
+def test_the_state_scores_every_profile_the_game_offers(client: TestClient, game_id: str) -> None:
+    from patience.scoring import game_score, profiles_for
+
+    state = new_game(client, game=game_id, deal=5)
+    line: list[str] = []
+    for _ in range(6):
+        if not state["legal"]:
+            break
+        texts = [m["text"] for m in state["legal"]]
+        move = next((t for t in texts if t.endswith("h")), texts[-1])  # foundations first
+        state = play(client, state, move)
+        line.append(move)
+    game = Game.new(game_id, None, 5)
+    game.replay(line)
+    offered = profiles_for(game.info)
+    assert list(state["scores"]) == list(offered)
+    assert state["scores"] == {profile: game_score(game, profile) for profile in offered}
+    assert state["score_profile"] == offered[0]
+    assert state["score"] == state["scores"][offered[0]]
+
+
+def test_klondike_offers_standard_vegas_and_no_score(client: TestClient) -> None:
+    state = new_game(client)
+    for _ in range(5):
+        home = [m["text"] for m in state["legal"] if m["text"].endswith("h")]
+        state = play(client, state, home[0] if home else state["legal"][0]["text"])
+    foundation_cards = sum(len(p["cards"]) for p in state["piles"] if p["kind"] == "foundation")
+    scores = state["scores"]
+    assert set(scores) == {"standard", "vegas", "none"}
+    assert scores["vegas"] == -52 + 5 * foundation_cards
+    assert scores["standard"] >= 0 and scores["none"] == 0

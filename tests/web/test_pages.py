@@ -136,3 +136,26 @@ def test_lobby_difficulty_is_the_typical_grade_where_the_figures_tell_it(
     assert "<dd>medium</dd>" in shown["caprice"]
     assert "<dd>luck decides</dd>" in shown["thirteens"]
     assert "<dd>not known yet</dd>" in shown["freecell"]
+
+
+@pytest.mark.parametrize(
+    ("game_id", "lang", "names"),
+    [
+        ("klondike", "en", ["Standard", "Vegas", "No score"]),
+        ("klondike", "de", ["Standard", "Vegas", "Ohne Punkte"]),
+        ("freecell", "de", ["Abgelegte Karten", "Ohne Punkte"]),
+        ("spider", "en", ["Microsoft Spider", "No score"]),
+    ],
+)
+def test_the_settings_offer_the_game_s_scoring_profiles(
+    client: TestClient, game_id: str, lang: str, names: list[str]
+) -> None:
+    from patience.scoring import profiles_for
+
+    page = client.get(f"/{lang}/{game_id}?deal=3").text
+    chooser = page.split(f'<select data-score-profile="{game_id}">')[1].split("</select>")[0]
+    expected = [
+        f'<option value="{p}">{name}</option>'
+        for p, name in zip(profiles_for(GAMES[game_id]), names, strict=True)
+    ]
+    assert "".join(chooser.split()) == "".join("".join(expected).split())

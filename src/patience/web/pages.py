@@ -15,11 +15,13 @@ from starlette.templating import Jinja2Templates
 from patience.games import GAMES
 from patience.games.registry import GameInfo
 from patience.notation import game_spec
+from patience.scoring import profiles_for
 from patience.solver.measured import measured
 from patience.store.repository import StoreUnavailable
 from patience.web import lang as languages
 from patience.web.errors import ApiError
 from patience.web.rules_text import game_name, rules_sections, tagline
+from patience.web.rules_text.scoring import profile_name
 from patience.web.service import Games
 from patience.web.state import game_url
 from patience.web.stats import stat_rows
@@ -173,6 +175,9 @@ async def game_page(request: Request) -> Response:
         "rules": [
             {"title": s.title, "paragraphs": list(s.paragraphs)}
             for s in rules_sections(info, dict(game.options), lang)
+        ],
+        "profiles": [
+            {"id": profile, "name": profile_name(profile, lang)} for profile in profiles_for(info)
         ],
         "related": [game_card(GAMES[r], lang) for r in info.related if r in GAMES],
         "other_lang_url": game_url(_other(lang), info.id, game.options, game.deal),

@@ -66,10 +66,16 @@ def uncovered(engine: Engine, before: Position, after: Position) -> list[str]:
 def table_state(game: Game, *, game_row_id: str, version: int, elapsed_ms: int) -> State:
     """The State of ``game`` (``url`` and ``last`` are filled in by the caller).
 
-    The score follows the game's default scoring profile (see :mod:`patience.scoring`).
+    ``score`` follows the game's default scoring profile (see :mod:`patience.scoring`);
+    ``scores`` holds every profile the game offers, so the player may show any of them.
     """
     engine, pos = game.engine, game.position
-    profile = profiles_for(game.info)[0]
+    seconds = elapsed_ms / 1000
+    scores = {
+        profile: score(profile, engine, game.positions, game.moves, seconds)
+        for profile in profiles_for(game.info)
+    }
+    default = next(iter(scores))
     view = hidden_view(engine, pos)
     legal = engine.legal_moves(pos)
     piles = [
@@ -102,8 +108,9 @@ def table_state(game: Game, *, game_row_id: str, version: int, elapsed_ms: int) 
         can_redo=game.can_redo,
         moves_made=len(game.moves),
         redeals_left=view.redeals_left,
-        score=score(profile, engine, game.positions, game.moves, elapsed_ms / 1000),
-        score_profile=profile,
+        score=scores[default],
+        score_profile=default,
+        scores=scores,
         elapsed_ms=elapsed_ms,
         autocomplete=_autocomplete(engine, pos),
         last=None,

@@ -81,6 +81,8 @@ class State(msgspec.Struct):
     redeals_left: int | None
     score: int | None
     score_profile: str | None
+    scores: dict[str, int]
+    """The score under every profile the game offers, its default first."""
     elapsed_ms: int
     autocomplete: bool
     last: Last | None

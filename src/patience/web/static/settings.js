@@ -10,6 +10,7 @@ const DEFAULTS = Object.freeze({
   showTimer: true,
   showMoves: true,
   showScore: true,
+  scoreProfiles: {}, // game id → the scoring profile chosen for it
 });
 
 function loadSettings() {
@@ -31,6 +32,17 @@ function saveSettings() {
 
 export let settings = loadSettings();
 
+/** The scoring profile chosen for `game` if it is one of `offered`, else the first (the
+ * game's default). */
+export function scoreProfile(game, offered) {
+  const chosen = Object(settings.scoreProfiles)[game];
+  return offered.includes(chosen) ? chosen : offered[0];
+}
+
+function offeredProfiles(select) {
+  return [...select.options].map((option) => option.value);
+}
+
 /** Show the settings: page classes and the state of each switch. */
 export function applySettings() {
   const body = document.body.classList;
@@ -41,16 +53,27 @@ export function applySettings() {
   document.querySelectorAll("[data-setting]").forEach((box) => {
     box.checked = Boolean(settings[box.dataset.setting]);
   });
+  document.querySelectorAll("select[data-score-profile]").forEach((select) => {
+    select.value = scoreProfile(select.dataset.scoreProfile, offeredProfiles(select));
+  });
+}
+
+function change(update, changed) {
+  settings = { ...settings, ...update };
+  saveSettings();
+  applySettings();
+  changed();
 }
 
 /** Save and show each change of a switch, then call `changed`. */
 export function listenToSettings(changed) {
   document.querySelectorAll("[data-setting]").forEach((box) => {
-    box.addEventListener("change", () => {
-      settings = { ...settings, [box.dataset.setting]: box.checked };
-      saveSettings();
-      applySettings();
-      changed();
+    box.addEventListener("change", () => change({ [box.dataset.setting]: box.checked }, changed));
+  });
+  document.querySelectorAll("select[data-score-profile]").forEach((select) => {
+    select.addEventListener("change", () => {
+      const chosen = { ...Object(settings.scoreProfiles), [select.dataset.scoreProfile]: select.value };
+      change({ scoreProfiles: chosen }, changed);
     });
   });
 }

@@ -2,12 +2,25 @@
 
 import { $, pageUrl } from "./page.js";
 import { state, stockIndex } from "./current.js";
+import { scoreProfile } from "./settings.js";
+
+const NO_SCORE = "none"; // patience.scoring.NONE: the game is played without a score
+
+/** The scoring profile shown and its score: the player's choice among those the game offers. */
+function shownScore() {
+  const offered = Object.keys(state.scores ?? {});
+  if (!offered.length) return { profile: state.score_profile, value: state.score };
+  const profile = scoreProfile(state.game, offered);
+  return { profile, value: state.scores[profile] };
+}
 
 export function updateStatus() {
   $("#moves-value").textContent = String(state.moves_made);
   const score = $("#score");
-  score.hidden = state.score === null || state.score === undefined;
-  $("#score-value").textContent = String(state.score ?? "");
+  const shown = shownScore();
+  score.hidden = shown.value === null || shown.value === undefined || shown.profile === NO_SCORE;
+  score.dataset.profile = shown.profile ?? "";
+  $("#score-value").textContent = String(shown.value ?? "");
   const redeals = $("#redeals");
   const noRedeals = state.redeals_left === null || state.redeals_left === undefined;
   redeals.hidden = noRedeals || stockIndex() < 0;
