@@ -114,8 +114,10 @@ def scoring_paragraphs(info: GameInfo, lang: str) -> list[str]:
     out = [
         say(
             lang,
-            f"Scores for this game: {names}. The score can also be hidden.",
-            f"Wertungen für dieses Spiel: {names}. Der Punktestand lässt sich auch ausblenden.",
+            f"Scores for this game: {names}. Choose the one shown under Settings, where the"
+            " score can also be hidden.",
+            f"Wertungen für dieses Spiel: {names}. Welche gezeigt wird, wählst du unter"
+            " Einstellungen; dort lässt sich der Punktestand auch ausblenden.",
         )
     ]
     for profile in profiles:
