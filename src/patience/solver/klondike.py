@@ -1,0 +1,407 @@
+"""A depth-first solver for the Klondike family (every draw size and number of passes).
+
+It searches a compact state of its own (:mod:`patience.solver.klondike_state`) with its own
+move generator, remembers every state it has entered by a canonical key, and answers in the
+engine's own moves: every solution is translated move by move and checked by
+:meth:`Engine.play`. Positions it cannot represent (malformed foundations, a face-down waste,
+a tableau pile of face-down cards only) go to the general best-first search.
+
+Moves are (1) a face-up run from one tableau pile to another, (2) a pile's top card home,
+(3) a talon macro-move: the draws (and redeals) that bring a talon card to the waste's top,
+then that card home or onto the tableau (drawing alone changes nothing else, so every line
+is a line of such macro-moves followed by draws), (4) a foundation's top card back onto the
+tableau. A run moves onto a card it fits or, headed by a King, into the first empty pile (the
+engine refuses a whole pile into a gap).
+
+**What is pruned, and why it is sound** (an exhausted search is then a proof):
+
+* **Keys.** The tableau piles are alike (one spec but for their code), so swapping two maps
+  legal moves to legal moves and wins to wins: the key sorts them. With unlimited redeals the
+  key keeps no pointer on the stock's main cycle (:meth:`Talon.pointer_key`): pointers there
+  reach one another by drawing and redealing alone, so their positions have the same futures.
+  Redeals used are kept where they are limited.
+
+* **Lemma 1 (pinned cards).** Let K be a set of cards, all home, such that every card that
+  may be laid on a card of K in the tableau (opposite colour, one rank lower) is in K, and
+  every card under a card of K on its foundation is in K. If a position is winnable, some
+  winning line never takes a card of K off its foundation. *Proof.* From a winning line L,
+  make L* by leaving out every move that takes a card of K off a foundation, every later move
+  of such a card (onto the tableau or home again) and, from a moved run, the cards of K at its
+  top. Cards of K in the tableau only ever lie on the tableau's top (only cards of K may lie
+  on them, and no card of K is there at the start: all are home), so a position of L*
+  is that of L with every card of K out of the foundations put back home and taken off the
+  piles' tops. A move of L that moves a card not in K stays legal in L*: a run keeps its
+  lowest card and its target (a card of K only ever holds cards of K, so the target is not
+  in K), the whole-pile rule asks the same, a card going home finds its foundation as high
+  as in L (a foundation of L* is higher only while cards of K are off it in L, and then no
+  card above them can go home in L), a returned card is the top of its foundation in both.
+  Moves of cards of K turn no card up (they lie on face-up cards). L* ends with every card
+  home. :func:`~patience.solver.klondike_state.pins` finds the greatest such K of the form
+  "each suit up to a height" (a red suit at most one above each black suit, and the other
+  way round); the solver never returns those cards.
+
+* **Lemma 2 (safe moves home).** A card c at the top of a tableau pile (or, drawing one card
+  at a time, on the waste's top; with unlimited redeals anywhere in the talon) may go home
+  at once, loses nothing, and is the only move tried, when its suit's foundation is exactly
+  one below it, that foundation's cards are pinned (Lemma 1), and the cards that may be
+  laid on c (the opposite colour, one rank lower) are pinned. *Proof.* Take a winning line
+  L* that moves no pinned card (Lemma 1). Nothing is ever laid on c in L* (only pinned cards
+  fit on it), so c stays where it is until L* moves it. Play L* with c home: while c is
+  still in place in L*, each position is L*'s with c home (and the card under c turned up
+  sooner). A move of L* not touching c is legal: nothing goes onto c, nothing of c's suit
+  goes home before c, and the only card that could leave c's foundation in L* is pinned. A
+  run with c at its top moves without c. When L* sends c home, skip it; when L* lays c (alone)
+  on another card or into a gap, take c back from its foundation (it is the top there) to
+  the same place; from then on the positions are equal. In the talon (drawing one card at a
+  time) the talon is L*'s less c, in the same order: skip the draw that would turn c, and a
+  redeal that would turn over a waste holding only c; no more redeals are used. With
+  unlimited redeals every talon card can be brought to the waste's top by drawing alone, and
+  the pointer does not matter (keys, above). With three cards to a draw, a card taken out
+  shifts what later draws show, so only tableau cards go home this way.
+
+* **Blocked cards.** A card x that is face down, or the lowest face-up card of its pile,
+  that is not a King, lies above a lower card of its own suit in the same pile, and has both
+  cards it may be laid on below it in the same pile: x can leave only home (impossible before
+  the lower card of its suit, which it covers) or as the lowest card of a run onto a card it
+  fits (both are under it). No win is possible; the state is not expanded.
+
+Only these prune; move order (cards home, runs that turn a card up, talon cards, runs that
+empty a pile, the rest, foundation cards back) never does.
+"""
+
+from __future__ import annotations
+
+import time
+
+from patience.cards import ALL_CARDS, KING, rank, suit
+from patience.engine.core import Engine
+from patience.engine.position import REDEAL_MOVE, STOCK_MOVE, Move, Position, transfer
+from patience.solver.klondike_state import (
+    DRAW,
+    RETURN,
+    TABLEAU_HOME,
+    TABLEAU_TO_TABLEAU,
+    TALON,
+    Shape,
+    State,
+    Talon,
+    klondike_shape,
+    pins,
+    run_start,
+    safe_home,
+)
+from patience.solver.result import Budget, ProvenUnwinnable, Result, Unknown, Won
+from patience.solver.search import Searcher
+
+_CLOCK_EVERY = 64
+_RANK = tuple(rank(c) for c in ALL_CARDS)
+_SUIT = tuple(suit(c) for c in ALL_CARDS)
+_RED = tuple(s in (1, 2) for s in _SUIT)
+_PARENTS: tuple[tuple[int, ...], ...] = tuple(
+    tuple(p for p in ALL_CARDS if _RANK[p] == _RANK[c] + 1 and _RED[p] != _RED[c])
+    for c in ALL_CARDS
+)
+
+InnerMove = tuple[int, int, int, tuple[int, ...]]
+"""(kind, a, b, talon steps): see the move kinds of :mod:`patience.solver.klondike_state`."""
+
+
+class KlondikeSearcher(Searcher):
+    """Depth-first search over the compact Klondike state (see the module for the pruning)."""
+
+    def __init__(self, engine: Engine, shape: Shape) -> None:
+        super().__init__(engine)
+        self.shape = shape
+        self.talon = Talon(shape.draw, shape.redeals)
+        self._talon_safe = shape.draw == 1
+        self._talon_anywhere = shape.draw == 1 and self.talon.free_cycle
+
+    # ------------------------------------------------------------------ conversion
+
+    def state_of(self, pos: Position) -> State | None:
+        """The compact state of ``pos``, or ``None`` when it is not a plain Klondike position."""
+        shape = self.shape
+        home = [0, 0, 0, 0]
+        for f in shape.foundations:
+            cards = pos.piles[f]
+            if not cards:
+                continue
+            s = _SUIT[cards[0]]
+            if home[s] or pos.down[f] or any(c != s * 13 + i for i, c in enumerate(cards)):
+                return None
+            home[s] = len(cards)
+        piles = tuple(pos.piles[t] for t in shape.tableau)
+        down = tuple(pos.down[t] for t in shape.tableau)
+        if any(d and d >= len(p) for p, d in zip(piles, down, strict=True)):
+            return None
+        waste = pos.piles[shape.waste]
+        if pos.down[shape.waste]:
+            return None
+        talon = waste + pos.piles[shape.stock][::-1]
+        return State(
+            piles, down, (home[0], home[1], home[2], home[3]), talon, len(waste), pos.redeals
+        )
+
+    def state_key(self, state: State) -> bytes:
+        """Equal for states with the same futures (see the module)."""
+        parts = sorted(
+            bytes((d,)) + bytes(pile) for pile, d in zip(state.piles, state.down, strict=True)
+        )
+        p, r = self.talon.pointer_key(len(state.talon), state.pointer, state.redeals)
+        return (
+            b"\xff".join(parts)
+            + b"\xfe"
+            + bytes(state.home)
+            + bytes(state.talon)
+            + bytes((p + 1, r))
+        )
+
+    # ------------------------------------------------------------------ moves
+
+    def moves(self, state: State) -> list[InnerMove]:
+        """Every move worth trying, best first."""
+        piles, down, home, talon, pointer, redeals = state
+        ranked: list[tuple[int, int, InnerMove]] = []
+        tops: dict[int, int] = {}
+        empty = -1
+        for i, pile in enumerate(piles):
+            if len(pile) > down[i]:
+                tops[pile[-1]] = i
+            elif empty < 0:
+                empty = i
+        for i, pile in enumerate(piles):
+            n = len(pile)
+            d = down[i]
+            if n <= d:
+                continue
+            top = pile[-1]
+            if home[_SUIT[top]] == _RANK[top] - 1:
+                ranked.append((0, -d, (TABLEAU_HOME, i, 0, ())))
+            for j in range(run_start(pile, d), n):
+                base = pile[j]
+                if j > d:
+                    order = 5
+                elif d:
+                    order = 1
+                else:
+                    order = 3
+                if _RANK[base] == KING:
+                    if empty >= 0 and j > 0:
+                        ranked.append((order, -d, (TABLEAU_TO_TABLEAU, i, empty, (n - j,))))
+                    continue
+                for parent in _PARENTS[base]:
+                    dst = tops.get(parent)
+                    if dst is not None:
+                        ranked.append((order, -d, (TABLEAU_TO_TABLEAU, i, dst, (n - j,))))
+        for p, _, steps in self.talon.reachable(len(talon), pointer, redeals):
+            if not p:
+                continue
+            card = talon[p - 1]
+            if home[_SUIT[card]] == _RANK[card] - 1:
+                ranked.append((0, len(steps), (TALON, p - 1, -1, steps)))
+            if _RANK[card] == KING:
+                if empty >= 0:
+                    ranked.append((2, len(steps), (TALON, p - 1, empty, steps)))
+                continue
+            for parent in _PARENTS[card]:
+                dst = tops.get(parent)
+                if dst is not None:
+                    ranked.append((2, len(steps), (TALON, p - 1, dst, steps)))
+        if self.shape.returns:
+            pin = self.pins(home)
+            for s in range(4):
+                h = home[s]
+                if h <= pin[s]:
+                    continue
+                card = s * 13 + h - 1
+                if h == KING:
+                    if empty >= 0:
+                        ranked.append((6, 0, (RETURN, s, empty, ())))
+                    continue
+                for parent in _PARENTS[card]:
+                    dst = tops.get(parent)
+                    if dst is not None:
+                        ranked.append((6, 0, (RETURN, s, dst, ())))
+        ranked.sort(key=lambda item: (item[0], item[1]))
+        return [move for _, _, move in ranked]
+
+    def apply(self, state: State, move: InnerMove) -> State:
+        """The state after ``move`` (turning up a card it uncovers)."""
+        piles = list(state.piles)
+        down = list(state.down)
+        home = list(state.home)
+        talon, pointer, redeals = state.talon, state.pointer, state.redeals
+        kind, a, b, steps = move
+        if kind == TABLEAU_TO_TABLEAU:
+            count = steps[0]
+            pile = piles[a]
+            piles[b] = piles[b] + pile[-count:]
+            piles[a] = pile[:-count]
+        elif kind == TABLEAU_HOME:
+            pile = piles[a]
+            home[_SUIT[pile[-1]]] += 1
+            piles[a] = pile[:-1]
+        elif kind == TALON:
+            card = talon[a]
+            talon = talon[:a] + talon[a + 1 :]
+            pointer = a
+            if not self.talon.free_cycle:
+                redeals += len(steps) - steps.count(DRAW)
+            if b < 0:
+                home[_SUIT[card]] += 1
+            else:
+                piles[b] = piles[b] + (card,)
+        else:
+            card = a * 13 + home[a] - 1
+            home[a] -= 1
+            piles[b] = piles[b] + (card,)
+        if kind != TALON and kind != RETURN and down[a] and down[a] == len(piles[a]):
+            down[a] -= 1
+        return State(
+            tuple(piles), tuple(down), (home[0], home[1], home[2], home[3]), talon, pointer, redeals
+        )
+
+    def pins(self, home: tuple[int, int, int, int]) -> list[int]:
+        """Foundation heights never taken back (Lemma 1); all of them when none come back."""
+        return pins(home) if self.shape.returns else list(home)
+
+    def settle_state(self, state: State) -> tuple[State, list[InnerMove]]:
+        """Play safe moves home (Lemma 2 of the module) until none is left."""
+        played: list[InnerMove] = []
+        while True:
+            move = self._safe_move(state)
+            if move is None:
+                return state, played
+            state = self.apply(state, move)
+            played.append(move)
+
+    def _safe_move(self, state: State) -> InnerMove | None:
+        home = state.home
+        pin = self.pins(home)
+        for i, pile in enumerate(state.piles):
+            if len(pile) > state.down[i] and safe_home(pile[-1], home, pin):
+                return (TABLEAU_HOME, i, 0, ())
+        if not self._talon_safe:
+            return None
+        talon = state.talon
+        if self._talon_anywhere:
+            for p, _, steps in self.talon.reachable(len(talon), state.pointer, state.redeals):
+                if p and safe_home(talon[p - 1], home, pin):
+                    return (TALON, p - 1, -1, steps)
+        elif state.pointer and safe_home(talon[state.pointer - 1], home, pin):
+            return (TALON, state.pointer - 1, -1, ())
+        return None
+
+    @staticmethod
+    def blocked(state: State) -> bool:
+        """Is some card blocked for ever (see the module)? Then the state cannot be won."""
+        for pile, d in zip(state.piles, state.down, strict=True):
+            if not d:
+                continue
+            below = 0  # bit per card lying lower in the pile
+            for i in range(d + 1):
+                card = pile[i]
+                if i and _RANK[card] != KING:
+                    first, second = _PARENTS[card]
+                    if (below >> first) & 1 and (below >> second) & 1:
+                        s = _SUIT[card]
+                        lower = ((1 << (_RANK[card] - 1)) - 1) << (s * 13)
+                        if below & lower:
+                            return True
+                below |= 1 << card
+        return False
+
+    # ------------------------------------------------------------------ search
+
+    def solve(self, start: Position, budget: Budget | None = None) -> Result:
+        """Search from ``start`` within ``budget``: won, proven unwinnable or unknown."""
+        state = self.state_of(start)
+        if state is None:
+            return super().solve(start, budget)
+        budget = budget or Budget()
+        began = time.perf_counter()
+        deadline = None if budget.seconds is None else began + budget.seconds
+        root, auto = self.settle_state(state)
+        if sum(root.home) == 52:
+            return Won(self.engine_moves(start, auto), 1, time.perf_counter() - began)
+        seen = {self.state_key(root)}
+        nodes = 1
+        if self.blocked(root):
+            return ProvenUnwinnable(nodes, time.perf_counter() - began)
+        path: list[list[InnerMove]] = [auto]
+        stack = [(root, iter(self.moves(root)))]
+        while stack:
+            state, pending = stack[-1]
+            move = next(pending, None)
+            if move is None:
+                stack.pop()
+                path.pop()
+                continue
+            child, played = self.settle_state(self.apply(state, move))
+            if sum(child.home) == 52:
+                line = [m for part in path for m in part] + [move, *played]
+                return Won(self.engine_moves(start, line), nodes, time.perf_counter() - began)
+            key = self.state_key(child)
+            if key in seen:
+                continue
+            seen.add(key)
+            nodes += 1
+            if nodes >= budget.nodes:
+                return Unknown(nodes, time.perf_counter() - began)
+            if (
+                deadline is not None
+                and nodes % _CLOCK_EVERY == 0
+                and time.perf_counter() > deadline
+            ):
+                return Unknown(nodes, time.perf_counter() - began)
+            if self.blocked(child):
+                continue
+            path.append([move, *played])
+            stack.append((child, iter(self.moves(child))))
+        return ProvenUnwinnable(nodes, time.perf_counter() - began)
+
+    # ------------------------------------------------------------------ answers
+
+    def engine_moves(self, start: Position, line: list[InnerMove]) -> tuple[Move, ...]:
+        """The engine's moves for ``line`` from ``start``, each checked by :meth:`Engine.play`."""
+        engine = self.engine
+        shape = self.shape
+        tableau = shape.tableau
+        pos = start
+        out: list[Move] = []
+
+        def play(move: Move) -> None:
+            nonlocal pos
+            pos = engine.play(pos, move)
+            out.append(move)
+
+        for kind, a, b, steps in line:
+            if kind == TABLEAU_TO_TABLEAU:
+                play(transfer(tableau[a], tableau[b], steps[0]))
+            elif kind == TABLEAU_HOME:
+                card = pos.piles[tableau[a]][-1]
+                play(transfer(tableau[a], self._foundation_for(pos, card)))
+            elif kind == TALON:
+                for step in steps:
+                    play(STOCK_MOVE if step == DRAW else REDEAL_MOVE)
+                card = pos.piles[shape.waste][-1]
+                dst = self._foundation_for(pos, card) if b < 0 else tableau[b]
+                play(transfer(shape.waste, dst))
+            else:
+                source = next(
+                    f for f in shape.foundations if pos.piles[f] and _SUIT[pos.piles[f][-1]] == a
+                )
+                play(transfer(source, tableau[b]))
+        return tuple(out)
+
+    def _foundation_for(self, pos: Position, card: int) -> int:
+        for f in self.shape.foundations:
+            if self.engine.accepts(pos, f, card):
+                return f
+        raise AssertionError(f"no foundation takes card {card}")
+
+
+def klondike_searcher(engine: Engine) -> KlondikeSearcher | None:
+    """The Klondike searcher for a game of the family (read from its rules); ``None`` otherwise."""
+    shape = klondike_shape(engine)
+    return None if shape is None else KlondikeSearcher(engine, shape)
