@@ -20,6 +20,7 @@ from collections.abc import Callable
 from patience.engine.core import Engine
 from patience.engine.position import Move, MoveKind, Position
 from patience.rules.game import Win
+from patience.solver.pyramid import pyramid_searcher
 from patience.solver.removal import DepthFirst, removal_key, removal_searcher
 
 
@@ -44,7 +45,7 @@ def feeding_searcher(engine: Engine) -> DepthFirst:
 def exhaustive_searcher(engine: Engine) -> DepthFirst | None:
     """The depth-first searcher for a removal or talon-feeding game; ``None`` for others."""
     if engine.rules.pairs_to:
-        return removal_searcher(engine)
+        return pyramid_searcher(engine) or removal_searcher(engine)
     if engine.rules.win is Win.STOCK_EMPTY and engine.stock >= 0:
         return feeding_searcher(engine)
     return None

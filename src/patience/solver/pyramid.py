@@ -1,0 +1,439 @@
+"""A compact exhaustive search for the pyramid removal games (Pyramid, King Tut).
+
+The engine's positions are general; here a position of a pyramid game is four ints, and the
+search makes and applies its own moves on them (several times faster than
+:meth:`Engine.legal_moves` and :meth:`Engine.apply`). Every answer is still the engine's:
+moves are the engine's :class:`Move` values, so a win replays with :meth:`Engine.play`.
+
+**State.** ``places``: a bit for each pyramid place that still holds its card (places never
+gain cards). ``talon``: the stock and waste read as one row, the waste from its bottom card
+up and then the stock from its top card down; drawing and turning the waste over both keep
+this order, so the talon is a bit for each card of that row still in play and a ``cut``
+between waste and stock (the waste top's index + 1, or 0 for an empty waste: positions with
+the same cards in play have the same cut, so equal positions give equal states).
+``redeals`` counts the redeals used where they are limited (as the engine does).
+
+**Pruning**, each sound (it never hides the only way to a win); the arguments are those of
+:mod:`patience.solver.removal`, restated here for the compact state:
+
+* *Forced removals* (the only move tried): a free King on a place; a King on the talon's top
+  or the waste's top where one card is drawn at a time; a pair of free places whose two ranks
+  have every card in play on a free place. And, where one card is drawn at a time, a free
+  pair whose two cards are the only ones of their ranks in play: any winning line removes
+  them together (neither has another partner; if the line never removes them it never uses
+  them). Remove them first and play the rest of the line without the draws that would turn
+  them and without a redeal of a waste holding only them: as for the King, the talon is the
+  line's talon less these cards in the same order, so every card the line uses is free too.
+* *Fewer redeals used*: a state is not entered again with as many redeals used or more than
+  when it was entered (:meth:`PyramidSearch.walk`). Every line from the state with more
+  redeals used is legal, move for move, from the one with fewer (only a redeal reads the
+  count), so a win from the skipped state is a win, no longer, from the entered one; a
+  shortest win from any entered state would then lead to a shorter one, so none is missed.
+* *A card without a partner it can ever meet* (:meth:`PyramidSearch.lost`). Every card on a
+  place must go (both win rules here need the pyramid cleared), and where every card must go
+  (Win.ALL_HOME) so must the talon's. Cards leave in pairs adding up to the target, so the
+  cards of rank ``a`` that must go need as many distinct partners of rank ``target - a``
+  that they can ever be free together with (a matching in the graph of such pairs; the
+  talon's cards that need not go may still serve). Two cards are never free together when
+  one is on a place covering the other's place, directly or through others (it must leave
+  first), or when both lie in the waste once the last redeal is used: nothing then brings a
+  waste card back to the stock, so the waste is a stack whose top alone is free. When some
+  card cannot be matched, no line wins.
+"""
+
+from __future__ import annotations
+
+import time
+from collections.abc import Iterator
+
+from patience.cards import rank
+from patience.engine.core import Engine
+from patience.engine.position import REDEAL_MOVE, STOCK_MOVE, Move, MoveKind, Position
+from patience.rules.game import Win
+from patience.rules.piles import Kind
+from patience.rules.stock import UNLIMITED, Action, Redeal
+from patience.solver.removal import DepthFirst, _places, removal_searcher
+from patience.solver.result import Budget, ProvenUnwinnable, Result, Unknown, Won
+
+State = tuple[int, int, int, int]
+"""Places still holding a card, talon cards in play, the cut, and redeals used."""
+
+_View = tuple[
+    tuple[Move, int] | None,
+    list[tuple[int, int, int]],
+    list[tuple[Move, int, int, int]],
+    int,
+]
+"""What a set of places offers: a free King (move, bit), free cards (pile, rank, bit),
+pairs of them (move, bits, ranks), and a bit for each rank with no card on a covered place."""
+
+_CLOCK_EVERY = 256
+_NEVER = 1 << 30
+
+
+class PyramidSearch:
+    """One search from one position: its tables, its moves, its pruning and the walk."""
+
+    def __init__(self, searcher: PyramidSearcher, start: Position) -> None:
+        engine = searcher.engine
+        self.engine = engine
+        self.target = engine.rules.pairs_to
+        places = searcher.places
+        self.pile_of_place = places
+        self.cover = searcher.cover
+        self.cone_of_bit = searcher.cone_of_bit
+        self.card_of_place = tuple(start.piles[p][0] if start.piles[p] else -1 for p in places)
+        waste = start.piles[engine.waste]
+        stock = start.piles[engine.stock]
+        self.row = (*waste, *reversed(stock))
+        self.rank_of_place = tuple(rank(c) if c >= 0 else 0 for c in self.card_of_place)
+        self.rank_of_row = tuple(rank(c) for c in self.row)
+        rule = engine.rules.stock
+        self.draw = rule.count if rule.action is Action.TO_WASTE else 0
+        self.redeals = (
+            0 if rule.redeal is Redeal.NONE else (-1 if rule.redeals == UNLIMITED else rule.redeals)
+        )
+        self.top_playable = rule.top_playable
+        self.all_home = engine.rules.win is Win.ALL_HOME
+        self.single_draws = self.draw == 1
+        target = self.target
+        self.place_mask = [0] * (target + 1)
+        for i, r in enumerate(self.rank_of_place):
+            if r:
+                self.place_mask[r] |= 1 << i
+        self.row_mask = [0] * (target + 1)
+        for j, r in enumerate(self.rank_of_row):
+            self.row_mask[r] |= 1 << j
+        self.stock_pile, self.waste_pile = engine.stock, engine.waste
+        self.views: dict[int, _View] = {}
+        self.matchable: dict[tuple[int, int, int, int], bool] = {}
+        self.start: State = (
+            sum(1 << i for i, c in enumerate(self.card_of_place) if c >= 0),
+            (1 << len(self.row)) - 1,
+            len(waste),
+            start.redeals if self.redeals > 0 else 0,
+        )
+
+    # ------------------------------------------------------------------ moves
+
+    def children(self, state: State) -> list[tuple[Move, State, int]]:
+        """The moves worth trying from ``state`` (a forced removal alone), best first.
+
+        Each comes with the child state and the ranks whose matching it may have spoiled
+        (a bit per rank; see :meth:`lost`).
+        """
+        places, talon, cut, used = state
+        view = self.views.get(places)
+        if view is None:
+            view = self.views[places] = self._view(places)
+        king, free, pairs, all_free = view
+        if king is not None:
+            return [(king[0], self._less(state, king[1], 0), 0)]
+        target = self.target
+        rank_of_row, row_mask = self.rank_of_row, self.row_mask
+        ranked: list[tuple[int, Move, State, int]] = []
+        for move, bits, ra, rb in pairs:
+            child = self._less(state, bits, 0)
+            spoiled = (1 << ra) | (1 << rb)
+            if all_free >> ra & all_free >> rb & 1 and not (row_mask[ra] | row_mask[rb]) & talon:
+                return [(move, child, spoiled)]
+            ranked.append((0, move, child, spoiled))
+        tops: list[tuple[int, int, int]] = []  # pile, rank, talon bit
+        waste_part = talon & ((1 << cut) - 1)
+        if waste_part:
+            top = waste_part.bit_length() - 1
+            tops.append((self.waste_pile, rank_of_row[top], 1 << top))
+        stock_part = talon >> cut
+        if stock_part and self.top_playable:
+            top = cut + (stock_part & -stock_part).bit_length() - 1
+            tops.append((self.stock_pile, rank_of_row[top], 1 << top))
+        for n, (pile, r, bit) in enumerate(tops):
+            if r == target:
+                move = Move(MoveKind.REMOVE, pile, -1, 1)
+                if self.single_draws:
+                    return [(move, self._less(state, 0, bit), 0)]
+                ranked.append((1, move, self._less(state, 0, bit), 0))
+                continue
+            spoiled = (1 << r) | (1 << (target - r))
+            unique = self.single_draws and self._unique(places, talon, r)
+            for place_pile, place_rank, place_bit in free:
+                if place_rank + r == target:
+                    move = Move(MoveKind.REMOVE, min(place_pile, pile), max(place_pile, pile), 2)
+                    child = self._less(state, place_bit, bit)
+                    if unique:
+                        return [(move, child, spoiled)]
+                    ranked.append((1, move, child, spoiled))
+            for other, other_rank, other_bit in tops[n + 1 :]:
+                if other_rank + r == target:
+                    move = Move(MoveKind.REMOVE, min(pile, other), max(pile, other), 2)
+                    child = self._less(state, 0, bit | other_bit)
+                    if unique:
+                        return [(move, child, spoiled)]
+                    ranked.append((2, move, child, spoiled))
+        ranked.sort(key=lambda entry: entry[0])
+        out = [(move, child, spoiled) for _, move, child, spoiled in ranked]
+        if stock_part:
+            out.append(self._drawn(state))
+        elif waste_part and (self.redeals < 0 or used < self.redeals):
+            out.append((REDEAL_MOVE, (places, talon, 0, used + (self.redeals > 0)), 0))
+        return out
+
+    def _view(self, places: int) -> _View:
+        """What the pyramid alone offers: a free King, free cards, their pairs, all-free ranks."""
+        cover, rank_of_place, target = self.cover, self.rank_of_place, self.target
+        free: list[tuple[int, int, int]] = []
+        blocked_ranks = 0
+        for i, pile in enumerate(self.pile_of_place):
+            bit = 1 << i
+            if not places & bit:
+                continue
+            r = rank_of_place[i]
+            if cover[i] & places:
+                blocked_ranks |= 1 << r
+                continue
+            if r == target:
+                return (Move(MoveKind.REMOVE, pile, -1, 1), bit), [], [], 0
+            free.append((pile, r, bit))
+        pairs = [
+            (Move(MoveKind.REMOVE, a, b, 2), pa | pb, ra, rb)
+            for n, (a, ra, pa) in enumerate(free)
+            for b, rb, pb in free[n + 1 :]
+            if ra + rb == target
+        ]
+        return None, free, pairs, ~blocked_ranks
+
+    def _unique(self, places: int, talon: int, r: int) -> bool:
+        """Is exactly one card of rank ``r`` and one of its partner's rank in play?"""
+        for k in (r, self.target - r):
+            if (self.place_mask[k] & places).bit_count() + (
+                self.row_mask[k] & talon
+            ).bit_count() != 1:
+                return False
+        return True
+
+    @staticmethod
+    def _less(state: State, place_bits: int, talon_bits: int) -> State:
+        """``state`` without these places' and talon cards (the cut moves down to the waste)."""
+        places, talon, cut, used = state
+        talon &= ~talon_bits
+        return places & ~place_bits, talon, (talon & ((1 << cut) - 1)).bit_length(), used
+
+    def _drawn(self, state: State) -> tuple[Move, State, int]:
+        """Turning cards onto the waste; on the last pass their ranks' matchings may spoil."""
+        places, talon, cut, used = state
+        spoiled = 0
+        last_pass = 0 <= self.redeals <= used
+        for _ in range(self.draw):
+            rest = talon >> cut
+            if not rest:
+                break
+            cut += (rest & -rest).bit_length()
+            if last_pass:
+                spoiled |= 1 << self.rank_of_row[cut - 1]
+        return STOCK_MOVE, (places, talon, cut, used), spoiled
+
+    # ------------------------------------------------------------------ pruning
+
+    def won(self, state: State) -> bool:
+        """Are the places cleared (and, where every card must go, the talon too)?"""
+        return not state[0] and (not self.all_home or not state[1])
+
+    def lost(self, state: State, spoiled: int) -> bool:
+        """Can some card that must go never meet a partner of its own? (See the module.)
+
+        Only the rank pairs of ``spoiled`` (a bit per rank) are looked at: a matching can only
+        be spoiled by its cards leaving or entering the waste on the last pass.
+        """
+        places, talon, cut, used = state
+        waste = talon & ((1 << cut) - 1) if 0 <= self.redeals <= used else 0
+        target = self.target
+        for a in range(1, (target + 1) // 2):
+            b = target - a
+            if (spoiled >> a | spoiled >> b) & 1 and not self._matchable(
+                places, talon, waste, a, b
+            ):
+                return True
+        return False
+
+    def _matchable(self, places: int, talon: int, waste: int, a: int, b: int) -> bool:
+        """Can every card of rank ``a`` or ``b`` that must go get a partner it can meet?
+
+        By the Mendelsohn-Dulmage theorem a matching covering the musts of both sides exists
+        when one covers those of each side, so each side is matched on its own.
+        """
+        rows = self.row_mask[a] | self.row_mask[b]
+        key = (a, places & (self.place_mask[a] | self.place_mask[b]), talon & rows, waste & rows)
+        known = self.matchable.get(key)
+        if known is None:
+            side_a = self._cards(places, talon, a)
+            side_b = self._cards(places, talon, b)
+            known = self._covers(side_a, side_b, waste) and self._covers(side_b, side_a, waste)
+            self.matchable[key] = known
+        return known
+
+    def _cards(self, places: int, talon: int, r: int) -> list[tuple[int, int, bool]]:
+        """Cards of rank ``r`` in play: (place bit, talon bit, must go)."""
+        out: list[tuple[int, int, bool]] = []
+        mask = self.place_mask[r] & places
+        while mask:
+            low = mask & -mask
+            out.append((low, 0, True))
+            mask ^= low
+        mask = self.row_mask[r] & talon
+        while mask:
+            low = mask & -mask
+            out.append((0, low, self.all_home))
+            mask ^= low
+        return out
+
+    def _covers(
+        self,
+        left: list[tuple[int, int, bool]],
+        right: list[tuple[int, int, bool]],
+        waste: int,
+    ) -> bool:
+        """Is there a matching of every must of ``left`` into ``right`` (pairs that can meet)?"""
+        cone_of = self.cone_of_bit
+        options: list[list[int]] = []
+        for place, row, must in left:
+            if not must:
+                continue
+            blocked = cone_of[place] if place else 0
+            in_waste = row & waste
+            fits = [
+                k
+                for k, (p, t, _) in enumerate(right)
+                if not (p & blocked) and not (in_waste and t & waste)
+            ]
+            if not fits:
+                return False
+            options.append(fits)
+        if len(options) > len(right):
+            return False
+        owner: dict[int, int] = {}
+
+        def seat(u: int, tried: set[int]) -> bool:
+            for k in options[u]:
+                if k in tried:
+                    continue
+                tried.add(k)
+                if k not in owner or seat(owner[k], tried):
+                    owner[k] = u
+                    return True
+            return False
+
+        return all(seat(u, set()) for u in range(len(options)))
+
+    # ------------------------------------------------------------------ the walk
+
+    def walk(self, budget: Budget, began: float) -> Result:
+        """Depth first from the start, every state entered once: won, proven or unknown."""
+        start = self.start
+        if self.won(start):
+            return Won((), 0, 0.0)
+        deadline = None if budget.seconds is None else began + budget.seconds
+        fewest = {start[:3]: start[3]}  # redeals used, fewest first met, by the rest
+        nodes = 1
+        if self.lost(start, -1):
+            return ProvenUnwinnable(nodes, time.perf_counter() - began)
+        path: list[Move] = []
+        stack: list[Iterator[tuple[Move, State, int]]] = [iter(self.children(start))]
+        while stack:
+            step = next(stack[-1], None)
+            if step is None:
+                stack.pop()
+                if path:
+                    path.pop()
+                continue
+            move, child, spoiled = step
+            if self.won(child):
+                return Won((*path, move), nodes, time.perf_counter() - began)
+            rest = child[:3]
+            if fewest.get(rest, _NEVER) <= child[3]:
+                continue
+            fewest[rest] = child[3]
+            nodes += 1
+            if nodes >= budget.nodes:
+                return Unknown(nodes, time.perf_counter() - began)
+            if (
+                deadline is not None
+                and nodes % _CLOCK_EVERY == 0
+                and time.perf_counter() > deadline
+            ):
+                return Unknown(nodes, time.perf_counter() - began)
+            if spoiled and self.lost(child, spoiled):
+                continue
+            path.append(move)
+            stack.append(iter(self.children(child)))
+        return ProvenUnwinnable(nodes, time.perf_counter() - began)
+
+
+class PyramidSearcher(DepthFirst):
+    """The compact search for pyramid positions; other positions go to :class:`DepthFirst`."""
+
+    def __init__(self, engine: Engine, places: tuple[int, ...]) -> None:
+        fallback = removal_searcher(engine)
+        super().__init__(
+            engine,
+            fallback.state_key,
+            forced=fallback.forced,
+            dead=fallback.dead,
+            rank_move=fallback.rank_move,
+        )
+        self.places = places
+        cones = _places(engine)
+        index = {pile: i for i, pile in enumerate(places)}
+        self.cover = tuple(sum(1 << index[c] for c in engine.specs[p].covered_by) for p in places)
+        self.cone_of_bit = {
+            1 << i: sum(1 << index[c] for c in cones[p]) for i, p in enumerate(places)
+        }
+
+    def fits(self, pos: Position) -> bool:
+        """Does ``pos`` hold at most one card a place, and nothing off the pyramid and talon?"""
+        engine = self.engine
+        kept = {*self.places, engine.stock, engine.waste, *engine.foundations}
+        piles = pos.piles
+        return all(len(piles[p]) <= 1 for p in self.places) and not any(
+            piles[i] for i in range(len(piles)) if i not in kept
+        )
+
+    def solve(self, start: Position, budget: Budget | None = None) -> Result:
+        """Search from ``start`` within ``budget``: won, proven unwinnable or unknown."""
+        if not self.fits(start):
+            return super().solve(start, budget)
+        began = time.perf_counter()
+        return PyramidSearch(self, start).walk(budget or Budget(), began)
+
+
+def pyramid_searcher(engine: Engine) -> PyramidSearcher | None:
+    """The compact searcher for a pyramid removal game; ``None`` for other rules.
+
+    A pyramid game here: a removal game whose tableau is all pyramid places (they never gain a
+    card), one discard, a stock turning cards onto a waste that may start again by turning the
+    waste over once the stock is empty, and a win that clears the pyramid (and perhaps all).
+    """
+    rules = engine.rules
+    cones = _places(engine)
+    places = tuple(engine.tableau)
+    stock = rules.stock
+    if not (
+        rules.pairs_to
+        and cones
+        and set(cones) == set(places)
+        and len(engine.foundations) == 1
+        and not engine.cells
+        and engine.stock >= 0
+        and engine.waste >= 0
+        and stock.action is Action.TO_WASTE
+        and stock.redeal in (Redeal.NONE, Redeal.RECYCLE_WASTE)
+        and stock.redeal_when_empty
+        and not stock.blocked_by_gap
+        and (
+            rules.win is Win.ALL_HOME
+            or (rules.win is Win.CLEARED and set(rules.win_piles) == set(places))
+        )
+    ):
+        return None
+    if any(s.kind is Kind.TABLEAU and s.refill for s in engine.specs):
+        return None
+    return PyramidSearcher(engine, places)
