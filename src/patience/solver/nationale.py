@@ -1,0 +1,184 @@
+"""The searcher of the Nationale family: two foundations a suit, one building up from the Ace
+and one down from the King, fed one card at a time from tableau piles, cells or a talon.
+
+Nationale (builds on the tableau, foundation tops may come back), Caprice (builds, two
+redeals) and Tournament (reserve cells, a talon dealt onto the piles, foundations of one suit
+giving to each other) share that shape; :func:`two_way_searcher` reads it from the rules
+(:func:`~patience.solver.nationale_moves.takes_board`), never from the game's name.
+
+The search is best-first over the compact boards of :mod:`patience.solver.nationale_moves`,
+remembering every board it has queued by its key, so no board is searched twice. It prunes
+nothing else, which makes an emptied frontier a proof:
+
+* **Keys** merge only boards with the same futures: alike piles sorted (cells always; tableau
+  piles where nothing deals onto or gathers them in order, :func:`patience.solver.canon.classes`),
+  foundations by their lengths (a foundation holds a run from its start card, so its length
+  says which cards), and in games with swaps a suit holding one card of every rank home as one
+  state (every split of it between its two piles is reachable from every other by swaps that
+  touch nothing else). A card shuffled from one pile to another and back meets its own key.
+* **Moves** are the engine's, one by one, except that a card goes only to the first empty
+  cell (cells are alike) and swaps come only right before the card they make room for (no
+  other swap is ever legal; see the board's module). Stock moves and redeals are the engine's
+  own.
+
+* **A cell card goes home at once** (the only move tried) where foundations never give cards
+  back but a suit's two may swap tops (Tournament), unless that suit holds exactly one card of
+  every rank. Let a line L win from the board with card x (rank r) still in cell C; follow L
+  from the board with x home and C empty. While x stays in C in L, the two boards differ only
+  there, and in the ranks home of x's suit, ours holding one r more; the ranks home decide the
+  pair's acceptance (up to swaps, which change nothing else). No move of L puts a card in C.
+  A card of x's suit, rank q, that L sends home: if q = r, we put that card in C instead (it
+  is a pile's top, C is empty) or leave it in its cell (cells are alike): the boards are now
+  the same. Otherwise L's suit holds no r (r was missing at the start, or held once with some
+  rank twice, and then L's suit never holds one card of each rank), so its pair takes r at
+  one end and q at the other, and ours, one r further, still takes q. Redeals gather only the
+  tableau, so they see the same cards. When L sends x home, the boards are the same.
+
+The score only orders the frontier: cards home, less the cards lying on cards a foundation
+takes now, less full cells, plus empty piles where a gap takes any card.
+"""
+
+from __future__ import annotations
+
+import heapq
+import time
+from collections.abc import Callable
+from operator import itemgetter
+
+from patience.engine.core import Engine
+from patience.engine.position import Move, Position, transfer
+from patience.solver.nationale_moves import Board, Step, TwoWayBoard, takes_board
+from patience.solver.result import Budget, ProvenUnwinnable, Result, Unknown, Won
+from patience.solver.search import Searcher
+
+_CLOCK_EVERY = 64
+
+
+def _board_score(board_rules: TwoWayBoard) -> Callable[[Board], int]:
+    """The frontier's order: higher first (see the module)."""
+    foundations = board_rules.foundations
+    tableau = board_rules.tableau
+    cells = board_rules.cells
+    homes = board_rules.homes
+    gap = 30 if any(board_rules.starts[t][0] for t in tableau) else 0
+
+    def score(board: Board) -> int:
+        wanted = bytearray(256)
+        for card in homes(board):
+            wanted[card] = 1
+        table = bytes(wanted)
+        value = 100 * sum(len(board[f]) for f in foundations)
+        for t in tableau:
+            cards = board[t]
+            if not cards:
+                value += gap
+                continue
+            flags = cards.translate(table)
+            top = len(cards) - 1
+            i = flags.find(1)
+            while i >= 0:
+                value -= 10 * (top - i)
+                i = flags.find(1, i + 1)
+        for c in cells:
+            if board[c]:
+                value -= 15
+        return value
+
+    return score
+
+
+def _cell_home(board_rules: TwoWayBoard) -> Callable[[Board, int], Step | None] | None:
+    """A cell card going home that loses nothing, when there is one (see the module)."""
+    rules = board_rules.engine.rules
+    if not board_rules.cells or rules.foundation_returns or not rules.foundation_swaps:
+        return None
+    cells = board_rules.cells
+    home_of = board_rules.home_of
+    homes = board_rules.homes
+    moved = board_rules.moved
+
+    def forced(board: Board, redeals: int) -> Step | None:
+        taken = None
+        for c in cells:
+            cards = board[c]
+            if not cards:
+                continue
+            up, down = home_of[cards[-1]]
+            if len(board[up]) + len(board[down]) == 13:
+                continue  # one card of every rank home: which end takes it may matter
+            taken = taken if taken is not None else homes(board)
+            for _swaps, home in taken.get(cards[-1], ()):
+                return (transfer(c, home),), moved(board, c, home), redeals
+        return None
+
+    return forced
+
+
+class TwoWaySearcher(Searcher):
+    """Best-first search over compact boards of the Nationale family (see the module)."""
+
+    def __init__(self, engine: Engine) -> None:
+        super().__init__(engine)
+        self.board = TwoWayBoard(engine)
+        self.board_key = self.board.key_function()
+        self.board_score = _board_score(self.board)
+        self.forced = _cell_home(self.board)
+
+    def solve(self, start: Position, budget: Budget | None = None) -> Result:
+        """Search from ``start`` within ``budget``: won, proven unwinnable or unknown."""
+        board_rules = self.board
+        first = board_rules.board_of(start)
+        if first is None:
+            return super().solve(start, budget)  # a card face down: the general search
+        budget = budget or Budget()
+        began = time.perf_counter()
+        deadline = None if budget.seconds is None else began + budget.seconds
+        foundations = set(board_rules.foundations)
+        key, score = self.board_key, self.board_score
+        transfers, through_engine = board_rules.transfers, board_rules.through_engine
+        forced = self.forced
+
+        outside = itemgetter(*(i for i in range(len(first)) if i not in foundations))
+
+        def won(board: Board) -> bool:
+            return not any(outside(board))
+
+        if won(first):
+            return Won((), 0, 0.0)
+        parents: list[int] = [-1]
+        edges: list[tuple[Move, ...]] = [()]
+        seen = {key(first, start.redeals)}
+        frontier: list[tuple[int, int, Board, int]] = [(0, 0, first, start.redeals)]
+        nodes = 0
+        while frontier:
+            if nodes >= budget.nodes:
+                return Unknown(nodes, time.perf_counter() - began)
+            if (
+                deadline is not None
+                and nodes % _CLOCK_EVERY == 0
+                and time.perf_counter() > deadline
+            ):
+                return Unknown(nodes, time.perf_counter() - began)
+            _, newest, board, redeals = heapq.heappop(frontier)
+            node = -newest
+            nodes += 1
+            only = forced(board, redeals) if forced is not None else None
+            lines = (only,) if only is not None else transfers(board, redeals)
+            for steps in (lines, () if only else through_engine(board, redeals)):
+                for line, child, child_redeals in steps:
+                    if won(child):
+                        return self._won(parents, edges, node, list(line), nodes, began)
+                    child_key = key(child, child_redeals)
+                    if child_key in seen:
+                        continue
+                    seen.add(child_key)
+                    parents.append(node)
+                    edges.append(line)
+                    entry = (-score(child), 1 - len(parents), child, child_redeals)
+                    heapq.heappush(frontier, entry)
+        return ProvenUnwinnable(nodes, time.perf_counter() - began)
+
+
+def two_way_searcher(engine: Engine) -> TwoWaySearcher | None:
+    """The family's searcher for rules of its shape (read from the piles); ``None`` for others."""
+    return TwoWaySearcher(engine) if takes_board(engine) else None

@@ -1,0 +1,279 @@
+"""A compact board for the Nationale family: its one-card moves without the engine's cost.
+
+A board is a tuple of ``bytes``, one per pile of the engine (bottom card first), plus the
+redeals used. Every transfer the engine allows between tableau piles, cells and foundations
+(one card at a time, as these games move) is generated here from the same
+:class:`~patience.rules.piles.PileSpec` data the engine compiles; stock and redeal moves are
+left to the engine itself (:meth:`TwoWayBoard.through_engine`), as they are few.
+
+Two shortcuts, both changing nothing a player could reach:
+
+* A card goes to only the first empty cell (cells are alike; keys sort them).
+* Where foundations of one suit may give their tops to each other
+  (``Rules.foundation_swaps``, Tournament), the two piles of a suit that together hold one
+  card of every rank (the up pile ``A..k``, the down pile ``K..k+1``) can shift that boundary
+  ``k`` anywhere by swaps alone, and no other swap is ever legal (a swap needs the down
+  pile's top one rank above the up pile's). Such a pair accepts a card of any rank: the move
+  is the swaps that bring the boundary to it, then the card itself. Swaps are made only as
+  part of such a move, and keys write the pair as "one of every rank", since every boundary
+  is reachable from every other by swaps that touch nothing else.
+"""
+
+from __future__ import annotations
+
+from collections.abc import Callable, Iterator
+from operator import itemgetter
+
+from patience.cards import ACE, KING, suit
+from patience.engine.core import Engine
+from patience.engine.position import Move, MoveKind, Position, transfer
+from patience.rules.build import Direction, Match
+from patience.rules.game import Win
+from patience.rules.piles import Kind, Start, Unit
+from patience.rules.stock import Action
+from patience.solver.canon import classes
+
+Board = tuple[bytes, ...]
+Step = tuple[tuple[Move, ...], Board, int]
+"""A line of engine moves, the board it leads to and the redeals used there."""
+
+_FULL = 0xFE
+"""Key marker of a suit whose two foundations hold one card of every rank."""
+
+
+def suit_pairs(engine: Engine) -> dict[int, tuple[int, int]] | None:
+    """For each suit, its (up-from-Ace, down-from-King) foundations; ``None`` if not so built.
+
+    This is the family's mark: eight foundations, for each suit one building up in suit from
+    the Ace and one down in suit from the King, without wrap.
+    """
+    specs = engine.specs
+    ups: dict[int, int] = {}
+    downs: dict[int, int] = {}
+    for f in engine.foundations:
+        spec = specs[f]
+        build = spec.build
+        if build is None or spec.suit is None or build.match is not Match.SUIT or build.wrap:
+            return None
+        if spec.start is not Start.RANK:
+            return None
+        if build.direction is Direction.UP and spec.start_rank == ACE:
+            ups[spec.suit] = f
+        elif build.direction is Direction.DOWN and spec.start_rank == KING:
+            downs[spec.suit] = f
+        else:
+            return None
+    if len(engine.foundations) != 8 or len(ups) != 4 or len(downs) != 4:
+        return None
+    return {s: (ups[s], downs[s]) for s in ups}
+
+
+def takes_board(engine: Engine) -> bool:
+    """Do this engine's rules fit the board: one-card moves, all cards home to win?"""
+    rules = engine.rules
+    if suit_pairs(engine) is None or rules.win is not Win.ALL_HOME:
+        return False
+    if rules.pairs_to or rules.supermove or rules.auto_suit_runs or engine.waste >= 0:
+        return False
+    if rules.stock.action not in (Action.NONE, Action.EACH_TABLEAU):
+        return False
+    if rules.foundation_swaps and rules.foundation_returns:
+        return False  # a returned top would tell apart boundaries the keys merge
+    return all(
+        engine.specs[t].unit is Unit.ONE and not engine.specs[t].covered_by for t in engine.tableau
+    )
+
+
+class TwoWayBoard:
+    """Moves, effects and keys of boards for one engine of the family."""
+
+    def __init__(self, engine: Engine) -> None:
+        pairs = suit_pairs(engine)
+        if pairs is None or not takes_board(engine):
+            raise ValueError("the board needs the Nationale family's foundations and moves")
+        self.engine = engine
+        rules = engine.rules
+        specs = engine.specs
+        self.pairs = pairs
+        self.swaps = rules.foundation_swaps
+        self.tableau = engine.tableau
+        receivers = [
+            t
+            for t in engine.tableau
+            if specs[t].build is not None or specs[t].start is not Start.NONE
+        ]
+        builds: dict[bytes, list[int]] = {}
+        for t in receivers:
+            build = specs[t].build
+            builds.setdefault(build.table if build is not None else b"", []).append(t)
+        self.receiving = tuple(
+            (
+                tuple(
+                    tuple(lo for lo in range(52) if table and table[lo * 52 + up])
+                    for up in range(52)
+                ),
+                tuple(piles),
+            )
+            for table, piles in builds.items()
+        )
+        """Per build rule of the receiving piles: the cards each card goes on, and the piles."""
+        self.cells = engine.cells
+        self.foundations = engine.foundations
+        self.stock = engine.stock
+        self.starts = [bytes(s.accepts_on_empty(c) for c in range(52)) for s in specs]
+        self.refill = [s.refill for s in specs]
+        self.home_of = [(pairs[suit(c)]) for c in range(52)]
+        returns = rules.foundation_returns
+        self.sources = (*self.tableau, *self.cells, *(self.foundations if returns else ()))
+        self.kind = [s.kind for s in specs]
+        self.uses_stock = rules.stock.action is not Action.NONE or rules.stock.redeals != 0
+        groups = classes(engine)
+        grouped = {i for g in groups for i in g}
+        self.alike_gaps = any(set(receivers) <= set(g) for g in groups)
+        """Are all receiving tableau piles interchangeable (so one gap stands for all)?"""
+        self.groups = tuple(g for g in groups if specs[g[0]].kind is not Kind.FOUNDATION)
+        self.alone = tuple(
+            i
+            for i in range(len(specs))
+            if i not in grouped and specs[i].kind is not Kind.FOUNDATION
+        )
+
+    # ------------------------------------------------------------------ conversions
+
+    def board_of(self, pos: Position) -> Board | None:
+        """The board of ``pos``; ``None`` when a card lies face down outside the stock, or a pile
+        the talon refills is empty while the talon is not (no move leaves a position so)."""
+        if any(d for i, d in enumerate(pos.down) if i != self.stock):
+            return None
+        piles = pos.piles
+        talon = self.stock >= 0 and piles[self.stock]
+        if talon and any(self.refill[i] and not piles[i] for i in self.tableau):
+            return None
+        return tuple(bytes(p) for p in pos.piles)
+
+    def position(self, board: Board, redeals: int) -> Position:
+        """The engine's position of a board."""
+        down = [0] * len(board)
+        if self.stock >= 0:
+            down[self.stock] = len(board[self.stock])
+        return Position(tuple(tuple(p) for p in board), tuple(down), redeals)
+
+    def through_engine(self, board: Board, redeals: int) -> Iterator[Step]:
+        """The stock and redeal moves, played by the engine."""
+        if not self.uses_stock:
+            return
+        engine = self.engine
+        pos = self.position(board, redeals)
+        for move in engine.legal_moves(pos):
+            if move.kind is MoveKind.STOCK or move.kind is MoveKind.REDEAL:
+                after = engine.apply(pos, move)
+                yield (move,), tuple(bytes(p) for p in after.piles), after.redeals
+
+    # ------------------------------------------------------------------ transfers
+
+    def moved(self, board: Board, src: int, dst: int) -> Board:
+        """``board`` after the top card of ``src`` goes onto ``dst`` (and any refill)."""
+        piles = list(board)
+        cards = piles[src]
+        piles[dst] += cards[-1:]
+        piles[src] = rest = cards[:-1]
+        if not rest and self.refill[src] and self.stock >= 0 and piles[self.stock]:
+            stock = piles[self.stock]
+            take = min(self.refill[src], len(stock))
+            piles[src] = stock[len(stock) - take :][::-1]
+            piles[self.stock] = stock[: len(stock) - take]
+        return tuple(piles)
+
+    def homes(self, board: Board) -> dict[int, list[tuple[tuple[Move, ...], int]]]:
+        """The cards the foundations take now, each with its foundations and the swaps first."""
+        found: dict[int, list[tuple[tuple[Move, ...], int]]] = {}
+        for s, (up, down) in self.pairs.items():
+            u, held_down = len(board[up]), len(board[down])
+            base = s * 13  # the card of rank r is base + r - 1
+            if self.swaps and u + held_down == 13:
+                # one card of every rank home: shift the boundary so the up pile ends below r
+                for r in range(1, 14):
+                    if u > r - 1:
+                        line = tuple(transfer(up, down) for _ in range(u - r + 1))
+                    else:
+                        line = tuple(transfer(down, up) for _ in range(r - 1 - u))
+                    found[base + r - 1] = [(line, up)]
+                continue
+            if u < 13:
+                found.setdefault(base + u, []).append(((), up))
+            if held_down < 13:
+                found.setdefault(base + 12 - held_down, []).append(((), down))
+        return found
+
+    def transfers(self, board: Board, redeals: int) -> Iterator[Step]:
+        """Every transfer (or swap line ending in one) and the board it leads to."""
+        kind, moved = self.kind, self.moved
+        on_top: list[dict[int, list[int]]] = [{} for _ in self.receiving]
+        gaps: list[int] = []
+        for n, (_, piles) in enumerate(self.receiving):
+            index = on_top[n]
+            for dst in piles:
+                target = board[dst]
+                if target:
+                    index.setdefault(target[-1], []).append(dst)
+                elif not gaps or not self.alike_gaps:
+                    gaps.append(dst)
+        empty_cell = next((c for c in self.cells if not board[c]), -1)
+        homes = self.homes(board)
+        for src in self.sources:
+            cards = board[src]
+            if not cards:
+                continue
+            card = cards[-1]
+            from_tableau = kind[src] is Kind.TABLEAU
+            if kind[src] is not Kind.FOUNDATION and card in homes:
+                for swaps, home in homes[card]:
+                    yield self._home(board, src, swaps, home, redeals)
+            for n, (unders, _) in enumerate(self.receiving):
+                index = on_top[n]
+                for lower in unders[card]:
+                    for dst in index.get(lower, ()):
+                        if dst != src:
+                            yield (transfer(src, dst),), moved(board, src, dst), redeals
+            if not from_tableau or len(cards) > 1:  # a whole pile into a gap changes nothing
+                for dst in gaps:
+                    if self.starts[dst][card]:
+                        yield (transfer(src, dst),), moved(board, src, dst), redeals
+            if empty_cell >= 0 and from_tableau:
+                yield (transfer(src, empty_cell),), moved(board, src, empty_cell), redeals
+
+    def _home(
+        self, board: Board, src: int, swaps: tuple[Move, ...], home: int, redeals: int
+    ) -> Step:
+        for swap in swaps:
+            board = self.moved(board, swap.src, swap.dst)
+        return (*swaps, transfer(src, home)), self.moved(board, src, home), redeals
+
+    # ------------------------------------------------------------------ keys
+
+    def key_function(self) -> Callable[[Board, int], bytes]:
+        """Keys equal only for boards with the same futures (alike piles sorted)."""
+        pairs = tuple(self.pairs.values())
+        heads = itemgetter(*(f for pair in pairs for f in pair))
+        swaps = self.swaps
+        alone = itemgetter(*self.alone) if len(self.alone) > 1 else None
+        lone = self.alone[0] if len(self.alone) == 1 else -1
+        groups = tuple(itemgetter(*g) for g in self.groups)
+
+        def key(board: Board, redeals: int) -> bytes:
+            head = bytearray(map(len, heads(board)))
+            if swaps:
+                for n in range(0, 8, 2):
+                    if head[n] + head[n + 1] == 13:
+                        head[n] = head[n + 1] = _FULL
+            head.append(redeals)
+            parts = [bytes(head)]
+            if alone is not None:
+                parts.extend(alone(board))
+            elif lone >= 0:
+                parts.append(board[lone])
+            for group in groups:
+                parts.append(b"\xfd".join(sorted(group(board))))
+            return b"\xff".join(parts)
+
+        return key

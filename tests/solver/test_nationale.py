@@ -1,0 +1,174 @@
+"""The Nationale family's searcher: its moves are the engine's, wins replay, proofs match."""
+
+from __future__ import annotations
+
+import random
+from dataclasses import replace
+
+import pytest
+from hypothesis import given
+from hypothesis import strategies as st
+from solver_oracle import winnable_by_enumeration
+from solver_positions import engine_of, playout, replays_to_win
+
+from patience.cards import make_card
+from patience.engine.core import Engine
+from patience.engine.game import engine_for, start_position
+from patience.engine.position import MoveKind, Position
+from patience.games import get_game
+from patience.rules.piles import Kind
+from patience.rules.stock import StockRule
+from patience.rules.table import Table
+from patience.solver import Budget, ProvenUnwinnable, Won, searcher_for
+from patience.solver.nationale import TwoWaySearcher, two_way_searcher
+from patience.solver.nationale_moves import TwoWayBoard, suit_pairs
+
+FAMILY = ("nationale", "caprice", "tournament")
+
+
+def test_the_family_is_read_from_the_rules() -> None:
+    for game in FAMILY:
+        assert isinstance(searcher_for(get_game(game).rules({})), TwoWaySearcher)
+    for game in ("klondike", "freecell", "spider", "thirteens", "pyramid"):
+        assert two_way_searcher(engine_of(game)) is None
+
+
+def test_each_suit_has_an_up_and_a_down_foundation() -> None:
+    engine = engine_of("nationale")
+    pairs = suit_pairs(engine)
+    assert pairs is not None and sorted(pairs) == [0, 1, 2, 3]
+    for up, down in pairs.values():
+        assert engine.specs[up].start_rank == 1 and engine.specs[down].start_rank == 13
+
+
+def _engine_children(engine: Engine, pos: Position, key: object) -> set[bytes]:
+    board = TwoWayBoard(engine)
+    keyed = board.key_function()
+    out = set()
+    for move in engine.legal_moves(pos):
+        swap = (
+            move.kind is MoveKind.TRANSFER
+            and engine.specs[move.src].kind is Kind.FOUNDATION
+            and engine.specs[move.dst].kind is Kind.FOUNDATION
+        )
+        if not swap:
+            after = engine.apply(pos, move)
+            out.add(keyed(tuple(bytes(p) for p in after.piles), after.redeals))
+    return out
+
+
+@given(
+    game=st.sampled_from(FAMILY),
+    deal=st.integers(1, 10_000),
+    steps=st.integers(0, 80),
+    seed=st.integers(0, 1000),
+)
+def test_board_moves_are_the_engines_moves(game: str, deal: int, steps: int, seed: int) -> None:
+    engine = engine_of(game)
+    pos = playout(game, deal, steps, seed)
+    board_rules = TwoWayBoard(engine)
+    key = board_rules.key_function()
+    board = board_rules.board_of(pos)
+    assert board is not None
+    mine = set()
+    for steps_of in (board_rules.transfers, board_rules.through_engine):
+        for line, child, redeals in steps_of(board, pos.redeals):
+            replayed = pos
+            for move in line:
+                replayed = engine.play(replayed, move)
+            assert replayed == board_rules.position(child, redeals)
+            if all(engine.specs[m.src].kind is not Kind.FOUNDATION for m in line[:-1]):
+                mine.add(key(child, redeals))
+    # swaps come only before the card they make room for; every other move is there
+    assert _engine_children(engine, pos, key) <= mine | {key(board, pos.redeals)}
+
+
+@pytest.mark.parametrize("game", FAMILY)
+def test_some_deals_are_won_and_replay(game: str) -> None:
+    engine = engine_of(game)
+    searcher = two_way_searcher(engine)
+    assert searcher is not None
+    won = 0
+    for deal in range(1, 6):
+        start = start_position(get_game(game), {}, deal)
+        result = searcher.solve(start, Budget(nodes=20_000))
+        if isinstance(result, Won):
+            assert replays_to_win(engine, start, result.moves)
+            won += 1
+    assert won >= 2
+
+
+def _narrow(game: str, tableau: int, cells: int) -> Engine:
+    """The game's engine with fewer tableau piles and cells, so positions stay enumerable."""
+    rules = get_game(game).rules({})
+    kept = []
+    for spec in rules.piles:
+        if spec.kind is Kind.TABLEAU:
+            tableau -= 1
+            if tableau < 0:
+                continue
+        if spec.kind is Kind.CELL:
+            cells -= 1
+            if cells < 0:
+                continue
+        kept.append(spec)
+    if rules.redeal_script is not None:
+        rules = replace(rules, stock=StockRule())  # its script deals to all twelve piles
+    return engine_for(replace(rules, piles=tuple(kept)))
+
+
+def _small(engine: Engine, seed: int) -> Position:
+    """A settled position with a few cards out, on piles, cells and talon at random."""
+    pairs = suit_pairs(engine)
+    assert pairs is not None
+    chooser = random.Random(seed)
+    table = Table.empty(len(engine.specs))
+    out: list[int] = []
+    for s, (up, down) in pairs.items():
+        u = chooser.randint(8, 13)
+        d = chooser.randint(min(13, max(0, 20 + seed % 6 - u)), 13)
+        table.piles[up] = [make_card(r, s) for r in range(1, u + 1)]
+        table.piles[down] = [make_card(r, s) for r in range(13, 13 - d, -1)]
+        out += [make_card(r, s) for r in range(u + 1, 14)]
+        out += [make_card(r, s) for r in range(1, 14 - d)]
+    chooser.shuffle(out)
+    places = [*engine.tableau, *engine.cells]
+    for card in out:
+        if engine.stock >= 0 and chooser.random() < 0.3:
+            table.piles[engine.stock].append(card)
+            continue
+        free = [p for p in places if engine.specs[p].kind is Kind.TABLEAU or not table.piles[p]]
+        table.piles[chooser.choice(free)].append(card)
+    table.redeals = chooser.randint(0, engine.rules.stock.redeals)
+    engine.settle(table)
+    return Position.from_table(table)
+
+
+@pytest.mark.parametrize(
+    ("game", "tableau", "cells"),
+    [
+        ("nationale", 2, 0),
+        ("nationale", 3, 0),
+        ("caprice", 2, 0),
+        ("tournament", 2, 2),
+        ("tournament", 1, 1),
+    ],
+)
+def test_verdicts_agree_with_plain_enumeration(game: str, tableau: int, cells: int) -> None:
+    engine = _narrow(game, tableau, cells)
+    searcher = two_way_searcher(engine)
+    assert searcher is not None
+    checked = {True: 0, False: 0}
+    for seed in range(30):
+        pos = _small(engine, seed)
+        truth = winnable_by_enumeration(engine, pos, limit=5_000)
+        if truth is None:
+            continue
+        result = searcher.solve(pos, Budget(nodes=100_000))
+        if truth:
+            assert isinstance(result, Won), seed
+            assert replays_to_win(engine, pos, result.moves)
+        else:
+            assert isinstance(result, ProvenUnwinnable), seed
+        checked[truth] += 1
+    assert checked[True] >= 3 and checked[False] >= 3, checked
