@@ -47,8 +47,9 @@ def _specialists() -> tuple[Callable[[Engine], Searcher | None], ...]:
     """
     from patience.solver.feeding import exhaustive_searcher  # removal and talon-feeding games
     from patience.solver.freecell import freecell_searcher
+    from patience.solver.nationale import two_way_searcher  # Nationale, Caprice, Tournament
 
-    return (exhaustive_searcher, freecell_searcher)
+    return (exhaustive_searcher, freecell_searcher, two_way_searcher)
 
 
 @cache
