@@ -19,7 +19,13 @@ from patience.games import GAMES, get_game
 from patience.games.layout import DOWN_IN_SUIT
 from patience.rules.piles import Kind, Unit
 from patience.solver import Budget, ProvenUnwinnable, Unknown, Won
-from patience.solver.freecell import FreeCellSearch, freecell_searcher, rank_state
+from patience.solver.freecell import (
+    SCANS,
+    FreeCellSearch,
+    Weights,
+    freecell_searcher,
+    rank_function,
+)
 from patience.solver.freecell_state import EMPTY, HOME, Layout, in_family, key
 
 FREECELL = get_game("freecell")
@@ -210,10 +216,23 @@ def test_states_alike_up_to_order_share_a_key() -> None:
     assert key(a) == key(b) != key(c)
 
 
-def test_more_cards_home_rank_higher() -> None:
-    low = ((b"\x00",), bytes([EMPTY]), (0, 0, 0, 0))
+def test_scores_reward_cards_home_and_punish_buried_and_broken_columns() -> None:
+    fits = Layout(ENGINE).fits
+    card = parse_card
+    low = ((bytes([card("AC")]),), bytes([EMPTY]), (0, 0, 0, 0))
     high = ((b"",), bytes([EMPTY]), (1, 0, 0, 0))
-    assert rank_state(high) > rank_state(low)
+    for weights in SCANS:
+        assert rank_function(weights, fits)(high) > rank_function(weights, fits)(low)
+    buried = ((bytes([card("AC"), card("9H")]),), bytes([EMPTY]), (0, 0, 0, 0))
+    on_top = ((bytes([card("9H"), card("AC")]),), bytes([EMPTY]), (0, 0, 0, 0))
+    rank = rank_function(Weights(60, 5, 0, 10, 25), fits)
+    assert rank(buried) == rank(on_top) - 5
+    in_order = ((bytes([card("9H"), card("8S")]),), bytes([EMPTY]), (0, 0, 0, 0))
+    broken = ((bytes([card("9H"), card("8D")]),), bytes([EMPTY]), (0, 0, 0, 0))
+    rank = rank_function(Weights(60, 0, 0, 10, 25, breaks=4), fits)
+    assert rank(in_order) == rank(broken) + 4
+    disorder = rank_function(Weights(60, 0, 7, 10, 25), fits)
+    assert disorder(buried) == disorder(on_top) - 7 == disorder(low) - 7
     assert HOME < 0
 
 

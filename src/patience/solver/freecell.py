@@ -5,8 +5,11 @@ The search (:class:`FreeCellSearch`) runs on the states and moves of
 move is three small ints, and a state's key is a few joined byte strings. The line it finds
 is turned back into the engine's moves, which replay with :meth:`Engine.play`.
 
-Best-first: the state with the best score is expanded next (ties: the one met first). The
-score only orders; it never prunes. Pruning, each rule sound (no way to a win is lost):
+Each *scan* is a best-first search: the state with the best score (:class:`Weights`) is
+expanded next, the latest of equals first. A deal one score finds hard is often easy for
+another, so several scans with different weights take turns (the first alone at the start,
+where most deals are won). The scores only order; they never prune. Pruning, each rule
+sound (no way to a win is lost):
 
 * **Safe moves home** are played at once after every move, exactly those
   :meth:`Engine.safe_foundation_moves` allows: a card goes home when every card the
@@ -15,18 +18,20 @@ score only orders; it never prunes. Pruning, each rule sound (no way to a win is
   first, stays legal (its column or cell only empties sooner, which never forbids a move or
   lowers a supermove limit) and still wins.
 * **Symmetry**: states alike up to the order of the columns and of the cells share a key and
-  are searched once; all columns share one spec and all cells another (the family's test),
-  so swapping two of them maps legal moves to legal moves and wins to wins. For the same
-  reason a card or run goes to one empty column and one free cell only.
+  are searched once in a scan; all columns share one spec and all cells another (the
+  family's test), so swapping two of them maps legal moves to legal moves and wins to wins.
+  For the same reason a card or run goes to one empty column and one free cell only.
 
-So a search that runs out of states without a win has visited every state reachable from
-the start (up to symmetry): the start is proven unwinnable.
+So a scan that runs out of states without a win has visited every state reachable from the
+start (up to symmetry): the start is proven unwinnable.
 """
 
 from __future__ import annotations
 
 import heapq
 import time
+from collections.abc import Callable, Iterator
+from typing import NamedTuple
 
 from patience.engine.core import Engine
 from patience.engine.position import Position
@@ -35,48 +40,122 @@ from patience.solver.result import Budget, ProvenUnwinnable, Result, Unknown, Wo
 from patience.solver.search import Searcher
 
 _CLOCK_EVERY = 64
+_FIRST_ALONE = 3_000
+"""Nodes the first scan searches alone before the others join in."""
+_TURN = 1_000
+"""Nodes each scan searches in one turn once they take turns."""
 _RANK0 = tuple(c % 13 for c in range(52))
 _SUIT = tuple(c // 13 for c in range(52))
 
 
-def rank_state(state: State) -> int:
-    """How promising a state looks (higher is better); orders the search, never prunes.
+class Weights(NamedTuple):
+    """What a scan's score rewards: cards home, free cells and empty columns; and what it
+    punishes: cards lying on the next card a suit needs (per card above it), and cards
+    lying anywhere on a lower card of their own column (one of them must move first)."""
 
-    Cards home count most; then cards lying on the next cards each suit needs, cards on a
-    lower card of their own column (one of them must move before the lower card can go
-    home), free cells and empty columns.
-    """
-    columns, cells, home = state
-    value = 60 * sum(home)
-    free = cells.count(EMPTY)
-    gaps = 0
-    for col in columns:
-        size = len(col)
-        if not size:
-            gaps += 1
-            continue
-        low = 99
-        for i in range(size):
-            card = col[i]
-            r = _RANK0[card]
-            if r == home[_SUIT[card]]:
-                value -= 5 * (size - 1 - i)
-            if r > low:
-                value -= 3
-            else:
-                low = r
-    return value + 10 * free + 25 * gaps
+    home: int
+    buried: int
+    disorder: int
+    free_cell: int
+    empty_column: int
+    breaks: int = 0
+    """Per card above a card it does not follow by the build (it cannot move with it)."""
+
+
+SCANS = (
+    Weights(60, 5, 3, 10, 25),
+    Weights(60, 5, 3, 10, 25, breaks=1),
+    Weights(60, 5, 6, 10, 25),
+)
+
+
+def rank_function(weights: Weights, fits: bytes) -> Callable[[State], int]:
+    """The score of a state under ``weights`` (higher is better); ``fits`` is the build."""
+    w_home, w_buried, w_disorder, w_free, w_empty, w_breaks = weights
+
+    def rank_state(state: State) -> int:
+        columns, cells, home = state
+        value = w_home * sum(home) + w_free * cells.count(EMPTY)
+        for col in columns:
+            size = len(col)
+            if not size:
+                value += w_empty
+                continue
+            low = 99
+            for i in range(size):
+                card = col[i]
+                r = _RANK0[card]
+                if r == home[_SUIT[card]]:
+                    value -= w_buried * (size - 1 - i)
+                if r > low:
+                    value -= w_disorder
+                else:
+                    low = r
+                if i and not fits[col[i - 1] * 52 + card]:
+                    value -= w_breaks * (size - i)
+        return value
+
+    return rank_state
+
+
+class _Scan:
+    """One best-first search from a settled state, run a few nodes at a time."""
+
+    def __init__(self, layout: Layout, state: State, weights: Weights) -> None:
+        self.layout = layout
+        self.rank = rank_function(weights, layout.fits)
+        self.parents: list[int] = [-1]
+        self.edges: list[list[Step]] = [[]]
+        self.seen = {key(state)}
+        self.frontier: list[tuple[int, int, State]] = [(0, 0, state)]
+        self.nodes = 0
+        self.line: list[Step] | None = None
+
+    def run(self, nodes: int) -> Iterator[None]:
+        """Expand up to ``nodes`` states, yielding after each; ``line`` is set on a win."""
+        moves, play, rank = self.layout.moves, self.layout.play, self.rank
+        parents, edges, seen, frontier = self.parents, self.edges, self.seen, self.frontier
+        for _ in range(nodes):
+            if not frontier:
+                return
+            _, node, state = heapq.heappop(frontier)
+            node = -node
+            self.nodes += 1
+            for step in moves(state):
+                child, auto = play(state, step)
+                child_key = key(child)
+                if child_key in seen:
+                    continue
+                seen.add(child_key)
+                parents.append(node)
+                edges.append([step, *auto])
+                if sum(child[2]) == 52:
+                    self.line = self._line(len(parents) - 1)
+                    return
+                heapq.heappush(frontier, (-rank(child), 1 - len(parents), child))
+            yield None
+
+    def _line(self, node: int) -> list[Step]:
+        chunks: list[list[Step]] = []
+        while node >= 0:
+            chunks.append(self.edges[node])
+            node = self.parents[node]
+        return [step for chunk in reversed(chunks) for step in chunk]
 
 
 class FreeCellSearch(Searcher):
-    """Best-first search over compact FreeCell states; hints keep :class:`Searcher`'s expansion."""
+    """Best-first scans over compact FreeCell states; hints keep :class:`Searcher`'s expansion."""
 
-    def __init__(self, engine: Engine) -> None:
+    def __init__(self, engine: Engine, scans: tuple[Weights, ...] = SCANS) -> None:
         super().__init__(engine)
         self.layout = Layout(engine)
+        self.scans = scans
 
     def solve(self, start: Position, budget: Budget | None = None) -> Result:
-        """Search from ``start`` within ``budget``: won, proven unwinnable or unknown."""
+        """Search from ``start`` within ``budget``: won, proven unwinnable or unknown.
+
+        The node budget counts the states every scan expanded, together.
+        """
         budget = budget or Budget()
         began = time.perf_counter()
         if self.engine.is_won(start):
@@ -89,46 +168,31 @@ class FreeCellSearch(Searcher):
         columns, cells, home = state
         cols, cell_bytes, home_list = list(columns), bytearray(cells), list(home)
         first = layout.settle(cols, cell_bytes, home_list)
-        state = (tuple(cols), bytes(cell_bytes), tuple(home_list))
-        parents: list[int] = [-1]
-        edges: list[list[Step]] = [first]
         if sum(home_list) == 52:
             return Won(layout.engine_moves(start, first), 0, time.perf_counter() - began)
-        seen = {key(state)}
-        frontier: list[tuple[int, int, State]] = [(0, 0, state)]
-        moves, play = layout.moves, layout.play
+        state = (tuple(cols), bytes(cell_bytes), tuple(home_list))
+        scans = [_Scan(layout, state, weights) for weights in self.scans]
         nodes = 0
-        while frontier:
-            if nodes >= budget.nodes or (
-                deadline is not None
-                and nodes % _CLOCK_EVERY == 0
-                and time.perf_counter() > deadline
-            ):
+        turn = 0
+        while True:
+            scan = scans[turn % len(scans)]
+            quota = _FIRST_ALONE if turn == 0 else _TURN
+            for _ in scan.run(min(quota, budget.nodes - nodes)):
+                nodes += 1
+                if (
+                    deadline is not None
+                    and nodes % _CLOCK_EVERY == 0
+                    and time.perf_counter() > deadline
+                ):
+                    return Unknown(nodes, time.perf_counter() - began)
+            if scan.line is not None:
+                moves = layout.engine_moves(start, first + scan.line)
+                return Won(moves, nodes + 1, time.perf_counter() - began)
+            if not scan.frontier:
+                return ProvenUnwinnable(nodes, time.perf_counter() - began)
+            if nodes >= budget.nodes:
                 return Unknown(nodes, time.perf_counter() - began)
-            _, node, state = heapq.heappop(frontier)
-            nodes += 1
-            for step in moves(state):
-                child, auto = play(state, step)
-                child_key = key(child)
-                if child_key in seen:
-                    continue
-                seen.add(child_key)
-                parents.append(node)
-                edges.append([step, *auto])
-                if sum(child[2]) == 52:
-                    steps = self._line(parents, edges, len(parents) - 1)
-                    moves_ = layout.engine_moves(start, steps)
-                    return Won(moves_, nodes, time.perf_counter() - began)
-                heapq.heappush(frontier, (-rank_state(child), len(parents) - 1, child))
-        return ProvenUnwinnable(nodes, time.perf_counter() - began)
-
-    @staticmethod
-    def _line(parents: list[int], edges: list[list[Step]], node: int) -> list[Step]:
-        chunks: list[list[Step]] = []
-        while node >= 0:
-            chunks.append(edges[node])
-            node = parents[node]
-        return [step for chunk in reversed(chunks) for step in chunk]
+            turn += 1
 
 
 def freecell_searcher(engine: Engine) -> FreeCellSearch | None:

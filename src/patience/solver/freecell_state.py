@@ -16,7 +16,6 @@ from 0, cells follow them, and :data:`HOME` is the foundation of the card's suit
 
 from __future__ import annotations
 
-from collections.abc import Iterator
 from dataclasses import replace
 
 from patience.cards import ACE, ALL_CARDS, rank, suit
@@ -106,6 +105,7 @@ class Layout:
         self.starts = bytes(column.accepts_on_empty(c) for c in range(52))
         self.supermove = engine.rules.supermove
         self.uppers = tuple(tuple(u for u in range(52) if build.fits(c, u)) for c in range(52))
+        self.lowers = tuple(tuple(lo for lo in range(52) if build.fits(lo, c)) for c in range(52))
         self.safe_needs = tuple(
             tuple((_SUITS[u], _RANK0[u] + 1) for u in self.uppers[c]) for c in range(52)
         )
@@ -223,67 +223,67 @@ class Layout:
                 moved = True
         return played
 
-    def moves(self, state: State) -> Iterator[Step]:
+    def moves(self, state: State) -> list[Step]:
         """Every move the engine allows here, up to swapping empty columns or free cells.
 
         One empty column and one free cell stand for all of them (they are alike), and a
-        whole column is never moved into an empty one (the engine forbids it).
+        whole column is never moved into an empty one (the engine forbids it). Moves home
+        come first, then moves from the cells, then runs.
         """
         columns, cells, home = state
         n = self.columns
-        fits, chain, starts = self.fits, self.chain, self.starts
+        starts, uppers, lowers = self.starts, self.uppers, self.lowers
         free = cells.count(EMPTY)
-        gap = -1
-        gaps = 0
-        for i, col in enumerate(columns):
-            if not col:
-                gaps += 1
-                if gap < 0:
-                    gap = i
+        gaps = sum(1 for col in columns if not col)
+        gap = next(i for i, col in enumerate(columns) if not col) if gaps else -1
         if self.supermove:
             most = (free + 1) << gaps
             most_to_gap = (free + 1) << (gaps - 1) if gaps else 0
         else:
             most = most_to_gap = 52
         cell = cells.index(EMPTY) if free else -1
-        # to the foundations
-        for i, col in enumerate(columns):
-            if col and home[_SUITS[col[-1]]] == _RANK0[col[-1]]:
-                yield i, HOME, 1
-        for j, card in enumerate(cells):
-            if card != EMPTY and home[_SUITS[card]] == _RANK0[card]:
-                yield n + j, HOME, 1
-        # from the cells to the columns
-        for j, card in enumerate(cells):
-            if card == EMPTY:
-                continue
-            for i, col in enumerate(columns):
-                if col and fits[col[-1] * 52 + card]:
-                    yield n + j, i, 1
-            if gap >= 0 and starts[card]:
-                yield n + j, gap, 1
-        # runs between columns
+        out: list[Step] = []
+        tops: dict[int, int] = {}
+        movable: dict[int, tuple[int, int]] = {}
+        runs: list[Step] = []
         for i, col in enumerate(columns):
             size = len(col)
             if not size:
                 continue
+            card = col[-1]
+            tops[card] = i
+            if home[_SUITS[card]] == _RANK0[card]:
+                out.append((i, HOME, 1))
             run = 1
+            chain = self.chain
             while run < size and chain[col[-run - 1] * 52 + col[-run]]:
                 run += 1
-            for k, other in enumerate(columns):
-                if k == i or not other:
-                    continue
-                top = other[-1] * 52
-                for count in range(1, min(run, most) + 1):
-                    if fits[top + col[-count]]:
-                        yield i, k, count
+            for count in range(1, min(run, most) + 1):
+                movable[col[-count]] = (i, count)
             if gap >= 0:
-                limit = min(run, max(most_to_gap, 1), size - 1)
-                for count in range(1, limit + 1):
+                for count in range(1, min(run, max(most_to_gap, 1), size - 1) + 1):
                     if starts[col[-count]]:
-                        yield i, gap, count
+                        runs.append((i, gap, count))
             if cell >= 0:
-                yield i, n + cell, 1
+                runs.append((i, n + cell, 1))
+        for j, card in enumerate(cells):
+            if card == EMPTY:
+                continue
+            if home[_SUITS[card]] == _RANK0[card]:
+                out.append((n + j, HOME, 1))
+            for lower in lowers[card]:
+                k = tops.get(lower)
+                if k is not None:
+                    out.append((n + j, k, 1))
+            if gap >= 0 and starts[card]:
+                out.append((n + j, gap, 1))
+        for top, k in tops.items():
+            for upper in uppers[top]:
+                found = movable.get(upper)
+                if found is not None and found[0] != k:
+                    out.append((found[0], k, found[1]))
+        out.extend(runs)
+        return out
 
     def play(self, state: State, step: Step) -> tuple[State, list[Step]]:
         """The state after ``step`` and the safe moves home that follow, with those moves."""
