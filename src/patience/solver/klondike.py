@@ -78,6 +78,8 @@ from patience.engine.core import Engine
 from patience.engine.position import REDEAL_MOVE, STOCK_MOVE, Move, Position, transfer
 from patience.solver.klondike_state import (
     DRAW,
+    FACE_DOWN,
+    PARENTS,
     RETURN,
     TABLEAU_HOME,
     TABLEAU_TO_TABLEAU,
@@ -88,7 +90,6 @@ from patience.solver.klondike_state import (
     klondike_shape,
     pins,
     run_start,
-    safe_home,
 )
 from patience.solver.result import Budget, ProvenUnwinnable, Result, Unknown, Won
 from patience.solver.search import Searcher
@@ -96,14 +97,14 @@ from patience.solver.search import Searcher
 _CLOCK_EVERY = 64
 _RANK = tuple(rank(c) for c in ALL_CARDS)
 _SUIT = tuple(suit(c) for c in ALL_CARDS)
-_RED = tuple(s in (1, 2) for s in _SUIT)
-_PARENTS: tuple[tuple[int, ...], ...] = tuple(
-    tuple(p for p in ALL_CARDS if _RANK[p] == _RANK[c] + 1 and _RED[p] != _RED[c])
-    for c in ALL_CARDS
-)
+_OPPOSITE = ((1, 2), (0, 3), (0, 3), (1, 2))
+"""The suits of the other colour, for each suit."""
+_LOWER_IN_SUIT = tuple(((1 << (_RANK[c] - 1)) - 1) << (_SUIT[c] * 13) for c in ALL_CARDS)
+"""For each card, a bit for each lower card of its suit."""
 
 InnerMove = tuple[int, int, int, tuple[int, ...]]
-"""(kind, a, b, talon steps): see the move kinds of :mod:`patience.solver.klondike_state`."""
+"""(kind, a, b, talon steps or run size): see the move kinds of
+:mod:`patience.solver.klondike_state`."""
 
 
 class KlondikeSearcher(Searcher):
@@ -130,30 +131,31 @@ class KlondikeSearcher(Searcher):
             if home[s] or pos.down[f] or any(c != s * 13 + i for i, c in enumerate(cards)):
                 return None
             home[s] = len(cards)
-        piles = tuple(pos.piles[t] for t in shape.tableau)
+        piles = []
+        for t in shape.tableau:
+            cards, d = pos.piles[t], pos.down[t]
+            if d and d >= len(cards):
+                return None
+            piles.append(bytes(c + FACE_DOWN for c in cards[:d]) + bytes(cards[d:]))
         down = tuple(pos.down[t] for t in shape.tableau)
-        if any(d and d >= len(p) for p, d in zip(piles, down, strict=True)):
-            return None
         waste = pos.piles[shape.waste]
         if pos.down[shape.waste]:
             return None
-        talon = waste + pos.piles[shape.stock][::-1]
+        talon = bytes(waste) + bytes(pos.piles[shape.stock][::-1])
         return State(
-            piles, down, (home[0], home[1], home[2], home[3]), talon, len(waste), pos.redeals
+            tuple(piles),
+            down,
+            (home[0], home[1], home[2], home[3]),
+            talon,
+            len(waste),
+            pos.redeals,
         )
 
     def state_key(self, state: State) -> bytes:
         """Equal for states with the same futures (see the module)."""
-        parts = sorted(
-            bytes((d,)) + bytes(pile) for pile, d in zip(state.piles, state.down, strict=True)
-        )
         p, r = self.talon.pointer_key(len(state.talon), state.pointer, state.redeals)
-        return (
-            b"\xff".join(parts)
-            + b"\xfe"
-            + bytes(state.home)
-            + bytes(state.talon)
-            + bytes((p + 1, r))
+        return b"\xff".join(
+            [*sorted(state.piles), bytes(state.home), state.talon, bytes((p + 1, r))]
         )
 
     # ------------------------------------------------------------------ moves
@@ -189,7 +191,7 @@ class KlondikeSearcher(Searcher):
                     if empty >= 0 and j > 0:
                         ranked.append((order, -d, (TABLEAU_TO_TABLEAU, i, empty, (n - j,))))
                     continue
-                for parent in _PARENTS[base]:
+                for parent in PARENTS[base]:
                     dst = tops.get(parent)
                     if dst is not None:
                         ranked.append((order, -d, (TABLEAU_TO_TABLEAU, i, dst, (n - j,))))
@@ -203,12 +205,12 @@ class KlondikeSearcher(Searcher):
                 if empty >= 0:
                     ranked.append((2, len(steps), (TALON, p - 1, empty, steps)))
                 continue
-            for parent in _PARENTS[card]:
+            for parent in PARENTS[card]:
                 dst = tops.get(parent)
                 if dst is not None:
                     ranked.append((2, len(steps), (TALON, p - 1, dst, steps)))
         if self.shape.returns:
-            pin = self.pins(home)
+            pin = pins(home)
             for s in range(4):
                 h = home[s]
                 if h <= pin[s]:
@@ -218,7 +220,7 @@ class KlondikeSearcher(Searcher):
                     if empty >= 0:
                         ranked.append((6, 0, (RETURN, s, empty, ())))
                     continue
-                for parent in _PARENTS[card]:
+                for parent in PARENTS[card]:
                     dst = tops.get(parent)
                     if dst is not None:
                         ranked.append((6, 0, (RETURN, s, dst, ())))
@@ -228,37 +230,38 @@ class KlondikeSearcher(Searcher):
     def apply(self, state: State, move: InnerMove) -> State:
         """The state after ``move`` (turning up a card it uncovers)."""
         piles = list(state.piles)
-        down = list(state.down)
+        down = state.down
         home = list(state.home)
         talon, pointer, redeals = state.talon, state.pointer, state.redeals
-        kind, a, b, steps = move
+        kind, a, b, extra = move
         if kind == TABLEAU_TO_TABLEAU:
-            count = steps[0]
+            count = extra[0]
             pile = piles[a]
-            piles[b] = piles[b] + pile[-count:]
-            piles[a] = pile[:-count]
+            piles[b] += pile[-count:]
+            piles[a] = pile = pile[:-count]
         elif kind == TABLEAU_HOME:
             pile = piles[a]
             home[_SUIT[pile[-1]]] += 1
-            piles[a] = pile[:-1]
+            piles[a] = pile = pile[:-1]
         elif kind == TALON:
             card = talon[a]
             talon = talon[:a] + talon[a + 1 :]
             pointer = a
             if not self.talon.free_cycle:
-                redeals += len(steps) - steps.count(DRAW)
+                redeals += len(extra) - extra.count(DRAW)
             if b < 0:
                 home[_SUIT[card]] += 1
             else:
-                piles[b] = piles[b] + (card,)
+                piles[b] += bytes((card,))
         else:
             card = a * 13 + home[a] - 1
             home[a] -= 1
-            piles[b] = piles[b] + (card,)
-        if kind != TALON and kind != RETURN and down[a] and down[a] == len(piles[a]):
-            down[a] -= 1
+            piles[b] += bytes((card,))
+        if kind in (TABLEAU_TO_TABLEAU, TABLEAU_HOME) and down[a] and down[a] == len(pile):
+            piles[a] = pile[:-1] + bytes((pile[-1] - FACE_DOWN,))
+            down = (*down[:a], down[a] - 1, *down[a + 1 :])
         return State(
-            tuple(piles), tuple(down), (home[0], home[1], home[2], home[3]), talon, pointer, redeals
+            tuple(piles), down, (home[0], home[1], home[2], home[3]), talon, pointer, redeals
         )
 
     def pins(self, home: tuple[int, int, int, int]) -> list[int]:
@@ -277,19 +280,30 @@ class KlondikeSearcher(Searcher):
 
     def _safe_move(self, state: State) -> InnerMove | None:
         home = state.home
-        pin = self.pins(home)
-        for i, pile in enumerate(state.piles):
-            if len(pile) > state.down[i] and safe_home(pile[-1], home, pin):
-                return (TABLEAU_HOME, i, 0, ())
-        if not self._talon_safe:
-            return None
-        talon = state.talon
-        if self._talon_anywhere:
-            for p, _, steps in self.talon.reachable(len(talon), state.pointer, state.redeals):
-                if p and safe_home(talon[p - 1], home, pin):
-                    return (TALON, p - 1, -1, steps)
-        elif state.pointer and safe_home(talon[state.pointer - 1], home, pin):
-            return (TALON, state.pointer - 1, -1, ())
+        pin: list[int] | None = None
+        for s in range(4):
+            r = home[s] + 1
+            if r > KING:
+                continue
+            if pin is None:
+                pin = self.pins(home)
+            if pin[s] != r - 1 or any(pin[o] < r - 1 for o in _OPPOSITE[s]):
+                continue
+            card = s * 13 + r - 1
+            for i, pile in enumerate(state.piles):
+                if pile and pile[-1] == card:
+                    return (TABLEAU_HOME, i, 0, ())
+            if not self._talon_safe:
+                continue
+            talon, pointer = state.talon, state.pointer
+            if pointer and talon[pointer - 1] == card:
+                return (TALON, pointer - 1, -1, ())
+            if self._talon_anywhere:
+                at = talon.find(card)
+                if at >= 0:
+                    route = self.talon.route(len(talon), pointer, state.redeals, at + 1)
+                    if route is not None:
+                        return (TALON, at, -1, route)
         return None
 
     @staticmethod
@@ -298,16 +312,13 @@ class KlondikeSearcher(Searcher):
         for pile, d in zip(state.piles, state.down, strict=True):
             if not d:
                 continue
-            below = 0  # bit per card lying lower in the pile
+            below = 0  # a bit for each card lying lower in the pile
             for i in range(d + 1):
-                card = pile[i]
-                if i and _RANK[card] != KING:
-                    first, second = _PARENTS[card]
+                card = pile[i] & (FACE_DOWN - 1)
+                if i and _RANK[card] != KING and below & _LOWER_IN_SUIT[card]:
+                    first, second = PARENTS[card]
                     if (below >> first) & 1 and (below >> second) & 1:
-                        s = _SUIT[card]
-                        lower = ((1 << (_RANK[card] - 1)) - 1) << (s * 13)
-                        if below & lower:
-                            return True
+                        return True
                 below |= 1 << card
         return False
 
@@ -324,7 +335,8 @@ class KlondikeSearcher(Searcher):
         root, auto = self.settle_state(state)
         if sum(root.home) == 52:
             return Won(self.engine_moves(start, auto), 1, time.perf_counter() - began)
-        seen = {self.state_key(root)}
+        key = self.state_key
+        seen = {key(root)}
         nodes = 1
         if self.blocked(root):
             return ProvenUnwinnable(nodes, time.perf_counter() - began)
@@ -341,10 +353,10 @@ class KlondikeSearcher(Searcher):
             if sum(child.home) == 52:
                 line = [m for part in path for m in part] + [move, *played]
                 return Won(self.engine_moves(start, line), nodes, time.perf_counter() - began)
-            key = self.state_key(child)
-            if key in seen:
+            child_key = key(child)
+            if child_key in seen:
                 continue
-            seen.add(key)
+            seen.add(child_key)
             nodes += 1
             if nodes >= budget.nodes:
                 return Unknown(nodes, time.perf_counter() - began)
@@ -375,14 +387,14 @@ class KlondikeSearcher(Searcher):
             pos = engine.play(pos, move)
             out.append(move)
 
-        for kind, a, b, steps in line:
+        for kind, a, b, extra in line:
             if kind == TABLEAU_TO_TABLEAU:
-                play(transfer(tableau[a], tableau[b], steps[0]))
+                play(transfer(tableau[a], tableau[b], extra[0]))
             elif kind == TABLEAU_HOME:
                 card = pos.piles[tableau[a]][-1]
                 play(transfer(tableau[a], self._foundation_for(pos, card)))
             elif kind == TALON:
-                for step in steps:
+                for step in extra:
                     play(STOCK_MOVE if step == DRAW else REDEAL_MOVE)
                 card = pos.piles[shape.waste][-1]
                 dst = self._foundation_for(pos, card) if b < 0 else tableau[b]

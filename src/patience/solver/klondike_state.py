@@ -32,12 +32,14 @@ TABLEAU_HOME = 1  # (kind, src pile, 0, 0)
 TALON = 2  # (kind, talon index, dst pile or -1 for home, steps index)
 RETURN = 3  # (kind, suit, dst pile, 0)
 
+FACE_DOWN = 64
+
 DRAW, REDEAL = 0, 1
 """Steps through the talon: turn cards from the stock, or turn the waste over."""
 
 _RANK = tuple(rank(c) for c in ALL_CARDS)
 _SUIT = tuple(suit(c) for c in ALL_CARDS)
-_PARENTS: tuple[tuple[int, ...], ...] = tuple(
+PARENTS: tuple[tuple[int, ...], ...] = tuple(
     tuple(p for p in ALL_CARDS if _RANK[p] == _RANK[c] + 1 and is_red(p) != is_red(c))
     for c in ALL_CARDS
 )
@@ -128,27 +130,36 @@ def klondike_shape(engine: Engine) -> Shape | None:
 
 
 class State(NamedTuple):
-    """The solver's Klondike position."""
+    """The solver's Klondike position.
 
-    piles: tuple[tuple[int, ...], ...]
+    Each pile is bytes, bottom first, a face-down card written as the card plus
+    :data:`FACE_DOWN` (so a key tells face-down cards from face-up ones).
+    """
+
+    piles: tuple[bytes, ...]
     down: tuple[int, ...]
     home: tuple[int, int, int, int]
     """Each suit's foundation height (0 to 13)."""
-    talon: tuple[int, ...]
+    talon: bytes
     pointer: int
     """How many talon cards are on the waste (the waste top is ``talon[pointer - 1]``)."""
     redeals: int
 
 
-def run_start(pile: tuple[int, ...], down: int) -> int:
+FITS = bytes(
+    _RANK[lower] == _RANK[upper] + 1 and is_red(lower) != is_red(upper)
+    for lower in ALL_CARDS
+    for upper in ALL_CARDS
+)
+"""``FITS[lower * 52 + upper]`` is 1 where ``upper`` may be laid on ``lower``."""
+
+
+def run_start(pile: bytes, down: int) -> int:
     """The index of the lowest card of the run at the top of ``pile`` (``len`` if none)."""
     i = len(pile) - 1
     if i < down:
         return len(pile)
-    while i > down:
-        lower, upper = pile[i - 1], pile[i]
-        if _RANK[lower] != _RANK[upper] + 1 or is_red(lower) == is_red(upper):
-            break
+    while i > down and FITS[pile[i - 1] * 52 + pile[i]]:
         i -= 1
     return i
 
@@ -186,6 +197,10 @@ def safe_home(card: int, home: tuple[int, int, int, int], pin: list[int]) -> boo
     return all(pin[o] >= r - 1 for o in opposite)
 
 
+Reach = tuple[int, int, tuple[int, ...]]
+"""A pointer the stock reaches, the redeals used by then, and the steps to it."""
+
+
 class Talon:
     """The stock's cycle for one draw size and redeal limit: which talon cards can be played."""
 
@@ -193,11 +208,10 @@ class Talon:
         self.draw = draw
         self.redeals = redeals
         self.free_cycle = redeals == UNLIMITED
-        self._reach: dict[tuple[int, int, int], list[tuple[int, int, tuple[int, ...]]]] = {}
+        self._reach: dict[tuple[int, int, int], list[Reach]] = {}
+        self._routes: dict[tuple[int, int, int], dict[int, tuple[int, ...]]] = {}
 
-    def reachable(
-        self, size: int, pointer: int, redeals: int
-    ) -> list[tuple[int, int, tuple[int, ...]]]:
+    def reachable(self, size: int, pointer: int, redeals: int) -> list[Reach]:
         """Each pointer the stock alone reaches (first time, fewest redeals), its redeals and steps.
 
         Includes the pointer itself with no steps.
@@ -228,7 +242,15 @@ class Talon:
             seen.add(p)
             found.append((p, r, tuple(steps)))
         self._reach[key] = found
+        self._routes[key] = {p: route for p, _, route in found}
         return found
+
+    def route(self, size: int, pointer: int, redeals: int, target: int) -> tuple[int, ...] | None:
+        """The steps from ``pointer`` to ``target``, or ``None`` when the stock cannot get there."""
+        key = (size, pointer, redeals)
+        if key not in self._routes:
+            self.reachable(size, pointer, redeals)
+        return self._routes[key].get(target)
 
     def pointer_key(self, size: int, pointer: int, redeals: int) -> tuple[int, int]:
         """What of the pointer a key must keep: nothing when it is on the stock's main cycle.
