@@ -1,0 +1,254 @@
+"""A compact exhaustive search for the talon-feeding games (Sweet Sixteen and its family).
+
+In these games (Win.STOCK_EMPTY) a pile only ever holds a run built by its own rule from its
+bottom card, one card moves at a time, and an emptied pile takes the talon's next card at
+once. Where every card class goes onto at most one class and takes at most one
+(:func:`chain_tables`; in Sweet Sixteen a red 8 goes only on a black 9, in Trusty Twelve an 8
+on a 9), a pile is known by its bottom card's class and its length, so a position is a
+sorted tuple of small ints and the number of talon cards dealt. The search makes and applies
+its own moves on that (many times faster than :meth:`Engine.legal_moves` and
+:meth:`Engine.apply`) and answers in the engine's moves, so a win replays with
+:meth:`Engine.play`.
+
+**Keys.** Piles are sorted and cards written as their classes
+(:func:`~patience.solver.removal.card_classes`): alike piles (the conditions of
+:func:`~patience.solver.removal.sorted_refill_piles`) and alike cards change no move up to
+renaming.
+
+**No emptying left** (:meth:`FeedingSearch.stuck`), sound. Classes fall into lines, each
+class going onto the next (8 onto 9 onto 10 ...); a class's *height* is its place on its line.
+Moving a top card ``c`` off a pile of two cards or more onto a pile topped by the class ``u``
+that ``c`` goes onto leaves ``u`` on top where ``c`` was (the card under ``c`` is of class
+``u``: only ``u`` takes ``c``). So until the talon moves on, such moves keep the tops and the
+bottoms as they were and only swap tops of neighbouring heights between piles: every top stays
+on its line, no higher than its pile's bottom. Tops of one line whose heights run without a gap
+form a *block*; a swap never leaves a block, so each block keeps its piles. Within a block,
+every arrangement of its tops on its piles that keeps each top no higher than its bottom can
+be reached: while some pile with a lower bottom holds a higher top than a pile with a higher
+bottom, there is such a pair whose tops are neighbours (take any top between them: it forms a
+closer pair with one of the two), and swapping those is a legal move that lowers the count of
+such pairs; so every arrangement reaches the sorted one, and moves can be reversed. The talon
+moves on only when a pile holds its bottom card alone (top height = bottom height ``h``) while
+another holds a top of height ``h + 1``. When no block can be so arranged (tops sorted against
+bottoms sorted, :func:`_can_empty`), no pile will ever empty again and the talon, not empty,
+never will: the position is lost. It is checked whenever the talon moves on.
+"""
+
+from __future__ import annotations
+
+import time
+from collections.abc import Iterator
+from itertools import pairwise
+
+from patience.engine.core import Engine
+from patience.engine.position import Move, MoveKind, Position
+from patience.solver.result import Budget, ProvenUnwinnable, Result, Unknown, Won
+
+_CLOCK_EVERY = 256
+_LONGEST = 64
+"""Pile codes are ``bottom class * _LONGEST + length``; no run is that long."""
+
+State = tuple[tuple[int, ...], int]
+"""Each tableau pile's code (in pile order) and how many talon cards have been dealt."""
+
+
+def chain_tables(engine: Engine, classes: tuple[int, ...]) -> tuple[int, ...] | None:
+    """For each card class, the class it goes onto (-1 for none); ``None`` if not a chain.
+
+    A chain: every tableau pile builds by one table, every class goes onto at most one
+    class, and at most one class goes onto each.
+    """
+    specs = [engine.specs[t] for t in engine.tableau]
+    builds = {s.build for s in specs}
+    if len(builds) != 1:
+        return None
+    build = builds.pop()
+    if build is None:
+        return None
+    fits = build.table
+    reps = sorted(set(classes))
+    onto = [-1] * 52
+    taken: dict[int, int] = {}
+    for upper in reps:
+        lowers = {classes[lo] for lo in range(52) if fits[lo * 52 + upper]}
+        if len(lowers) > 1:
+            return None
+        if lowers:
+            lower = lowers.pop()
+            if taken.setdefault(lower, upper) != upper:
+                return None
+            onto[upper] = lower
+    for start in reps:  # no wrap: every chain ends
+        card, steps = start, 0
+        while card >= 0 and steps <= 52:
+            card, steps = onto[card], steps + 1
+        if card >= 0:
+            return None
+    return tuple(onto[classes[c]] for c in range(52))
+
+
+class FeedingSearch:
+    """One search from one position: its tables, its moves and the walk."""
+
+    def __init__(
+        self, engine: Engine, classes: tuple[int, ...], onto: tuple[int, ...], start: Position
+    ) -> None:
+        self.tableau = engine.tableau
+        stock = start.piles[engine.stock]
+        self.talon = tuple(classes[c] for c in reversed(stock))
+        self.onto = onto
+        below = {lower: classes[upper] for upper, lower in enumerate(onto) if lower >= 0}
+        self.top_of = [-1] * (52 * _LONGEST)
+        for bottom in set(classes):
+            card = bottom
+            for length in range(1, _LONGEST):
+                self.top_of[bottom * _LONGEST + length] = card
+                card = below.get(card, -1)
+                if card < 0:
+                    break
+        self.line = [-1] * 52
+        self.height = [0] * 52
+        for card in set(classes):
+            end, steps = card, 0
+            while onto[end] >= 0:
+                end, steps = onto[end], steps + 1
+            self.line[card], self.height[card] = end, -steps
+        self.start: State = (
+            tuple(
+                classes[start.piles[t][0]] * _LONGEST + len(start.piles[t]) for t in self.tableau
+            ),
+            0,
+        )
+
+    # ------------------------------------------------------------------ moves
+
+    def children(self, state: State) -> list[tuple[Move, State, bool]]:
+        """Every move from ``state`` (with whether it deals a talon card), shortest piles first."""
+        codes, dealt = state
+        top_of, onto, tableau = self.top_of, self.onto, self.tableau
+        by_top: dict[int, list[int]] = {}
+        tops = [top_of[code] for code in codes]
+        for j, top in enumerate(tops):
+            by_top.setdefault(top, []).append(j)
+        ranked: list[tuple[int, Move, State, bool]] = []
+        for i, top in enumerate(tops):
+            receivers = by_top.get(onto[top])
+            if not receivers:
+                continue
+            length = codes[i] % _LONGEST
+            for j in receivers:
+                after = list(codes)
+                after[j] += 1
+                move = Move(MoveKind.TRANSFER, tableau[i], tableau[j], 1)
+                if length == 1:
+                    after[i] = self.talon[dealt] * _LONGEST + 1
+                    ranked.append((length, move, (tuple(after), dealt + 1), True))
+                else:
+                    after[i] -= 1
+                    ranked.append((length, move, (tuple(after), dealt), False))
+        ranked.sort(key=lambda entry: entry[0])
+        return [(move, child, deals) for _, move, child, deals in ranked]
+
+    def won(self, state: State) -> bool:
+        """Is the talon empty?"""
+        return state[1] >= len(self.talon)
+
+    def stuck(self, state: State) -> bool:
+        """Can no pile ever empty again in this deal? (See the module.)"""
+        line, height, top_of = self.line, self.height, self.top_of
+        by_line: dict[int, list[tuple[int, int]]] = {}
+        for code in state[0]:
+            top = top_of[code]
+            by_line.setdefault(line[top], []).append((height[top], height[code // _LONGEST]))
+        for piles in by_line.values():
+            piles.sort()
+            block = [piles[0]]
+            for pile in piles[1:]:
+                if pile[0] > block[-1][0] + 1:
+                    if _can_empty(block):
+                        return False
+                    block = []
+                block.append(pile)
+            if _can_empty(block):
+                return False
+        return True
+
+    # ------------------------------------------------------------------ the walk
+
+    def walk(self, budget: Budget, began: float) -> Result:
+        """Depth first from the start, every key entered once: won, proven or unknown."""
+        start = self.start
+        if self.won(start):
+            return Won((), 0, 0.0)
+        deadline = None if budget.seconds is None else began + budget.seconds
+        seen = {(tuple(sorted(start[0])), start[1])}
+        nodes = 1
+        if self.stuck(start):
+            return ProvenUnwinnable(nodes, time.perf_counter() - began)
+        path: list[Move] = []
+        stack: list[Iterator[tuple[Move, State, bool]]] = [iter(self.children(start))]
+        while stack:
+            step = next(stack[-1], None)
+            if step is None:
+                stack.pop()
+                if path:
+                    path.pop()
+                continue
+            move, child, deals = step
+            if self.won(child):
+                return Won((*path, move), nodes, time.perf_counter() - began)
+            key = (tuple(sorted(child[0])), child[1])
+            if key in seen:
+                continue
+            seen.add(key)
+            nodes += 1
+            if nodes >= budget.nodes:
+                return Unknown(nodes, time.perf_counter() - began)
+            if (
+                deadline is not None
+                and nodes % _CLOCK_EVERY == 0
+                and time.perf_counter() > deadline
+            ):
+                return Unknown(nodes, time.perf_counter() - began)
+            if deals and self.stuck(child):
+                continue
+            path.append(move)
+            stack.append(iter(self.children(child)))
+        return ProvenUnwinnable(nodes, time.perf_counter() - began)
+
+
+def fits_chains(
+    engine: Engine, onto: tuple[int, ...], classes: tuple[int, ...], pos: Position
+) -> bool:
+    """Is every tableau pile of ``pos`` a chain from its bottom, and none empty?"""
+    piles = pos.piles
+    for t in engine.tableau:
+        cards = piles[t]
+        if not cards or len(cards) >= _LONGEST:
+            return False
+        for lower, upper in pairwise(cards):
+            if onto[upper] != classes[lower]:
+                return False
+    return True
+
+
+def _can_empty(block: list[tuple[int, int]]) -> bool:
+    """Can some arrangement of this block's tops on its piles leave a pile ready to empty?
+
+    ``block`` holds (top height, bottom height) of piles on one line whose tops' heights
+    run without a gap. A pile with bottom height ``h`` empties when it holds the top of
+    height ``h`` (its bottom card alone) while another pile holds one of height ``h + 1``.
+    Tops may be arranged on the block's piles in any way that keeps each top no higher
+    than its pile's bottom (see the module), which sorted tops against sorted bottoms test.
+    """
+    tops = sorted(top for top, _ in block)
+    present = set(tops)
+    for n, (_, bottom) in enumerate(block):
+        if bottom not in present or bottom + 1 not in present:
+            continue
+        rest_tops = list(tops)
+        rest_tops.remove(bottom)
+        rest_bottoms = sorted(b for k, (_, b) in enumerate(block) if k != n)
+        if all(t <= b for t, b in zip(rest_tops, rest_bottoms, strict=True)):
+            return True
+    return False
