@@ -47,9 +47,10 @@ def _specialists() -> tuple[Callable[[Engine], Searcher | None], ...]:
     """
     from patience.solver.feeding import exhaustive_searcher  # removal and talon-feeding games
     from patience.solver.freecell import freecell_searcher
+    from patience.solver.klondike import klondike_searcher
     from patience.solver.nationale import two_way_searcher  # Nationale, Caprice, Tournament
 
-    return (exhaustive_searcher, freecell_searcher, two_way_searcher)
+    return (exhaustive_searcher, freecell_searcher, klondike_searcher, two_way_searcher)
 
 
 @cache
