@@ -71,14 +71,13 @@ def test_board_moves_are_the_engines_moves(game: str, deal: int, steps: int, see
     board = board_rules.board_of(pos)
     assert board is not None
     mine = set()
-    for steps_of in (board_rules.transfers, board_rules.through_engine):
-        for line, child, redeals in steps_of(board, pos.redeals):
-            replayed = pos
-            for move in line:
-                replayed = engine.play(replayed, move)
-            assert replayed == board_rules.position(child, redeals)
-            if all(engine.specs[m.src].kind is not Kind.FOUNDATION for m in line[:-1]):
-                mine.add(key(child, redeals))
+    for line, child, redeals in board_rules.steps(board, pos.redeals):
+        replayed = pos
+        for move in line:
+            replayed = engine.play(replayed, move)
+        assert replayed == board_rules.position(child, redeals)
+        if all(engine.specs[m.src].kind is not Kind.FOUNDATION for m in line[:-1]):
+            mine.add(key(child, redeals))
     # swaps come only before the card they make room for; every other move is there
     assert _engine_children(engine, pos, key) <= mine | {key(board, pos.redeals)}
 

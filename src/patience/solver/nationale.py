@@ -42,7 +42,7 @@ from __future__ import annotations
 
 import heapq
 import time
-from collections.abc import Callable
+from collections.abc import Callable, Iterable
 from operator import itemgetter
 
 from patience.engine.core import Engine
@@ -59,14 +59,11 @@ def _board_score(board_rules: TwoWayBoard) -> Callable[[Board], int]:
     foundations = board_rules.foundations
     tableau = board_rules.tableau
     cells = board_rules.cells
-    homes = board_rules.homes
+    wanted = board_rules.wanted
     gap = 30 if any(board_rules.starts[t][0] for t in tableau) else 0
 
     def score(board: Board) -> int:
-        wanted = bytearray(256)
-        for card in homes(board):
-            wanted[card] = 1
-        table = bytes(wanted)
+        table = wanted(board)
         value = 100 * sum(len(board[f]) for f in foundations)
         for t in tableau:
             cards = board[t]
@@ -136,6 +133,7 @@ class TwoWaySearcher(Searcher):
         foundations = set(board_rules.foundations)
         key, score = self.board_key, self.board_score
         transfers, through_engine = board_rules.transfers, board_rules.through_engine
+        after = board_rules.after
         forced = self.forced
 
         outside = itemgetter(*(i for i in range(len(first)) if i not in foundations))
@@ -163,19 +161,33 @@ class TwoWaySearcher(Searcher):
             node = -newest
             nodes += 1
             only = forced(board, redeals) if forced is not None else None
-            lines = (only,) if only is not None else transfers(board, redeals)
-            for steps in (lines, () if only else through_engine(board, redeals)):
-                for line, child, child_redeals in steps:
+            if only is not None:
+                lines: Iterable[Step] = (only,)
+            else:
+                lines = through_engine(board, redeals)
+                for swaps, src, dst in transfers(board):
+                    child = after(board, swaps, src, dst)
                     if won(child):
-                        return self._won(parents, edges, node, list(line), nodes, began)
-                    child_key = key(child, child_redeals)
+                        last = [*swaps, transfer(src, dst)]
+                        return self._won(parents, edges, node, last, nodes, began)
+                    child_key = key(child, redeals)
                     if child_key in seen:
                         continue
                     seen.add(child_key)
                     parents.append(node)
-                    edges.append(line)
-                    entry = (-score(child), 1 - len(parents), child, child_redeals)
-                    heapq.heappush(frontier, entry)
+                    edges.append((*swaps, transfer(src, dst)))
+                    heapq.heappush(frontier, (-score(child), 1 - len(parents), child, redeals))
+            for line, child, child_redeals in lines:
+                if won(child):
+                    return self._won(parents, edges, node, list(line), nodes, began)
+                child_key = key(child, child_redeals)
+                if child_key in seen:
+                    continue
+                seen.add(child_key)
+                parents.append(node)
+                edges.append(line)
+                entry = (-score(child), 1 - len(parents), child, child_redeals)
+                heapq.heappush(frontier, entry)
         return ProvenUnwinnable(nodes, time.perf_counter() - began)
 
 

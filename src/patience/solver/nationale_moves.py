@@ -36,6 +36,10 @@ from patience.solver.canon import classes
 Board = tuple[bytes, ...]
 Step = tuple[tuple[Move, ...], Board, int]
 """A line of engine moves, the board it leads to and the redeals used there."""
+Homes = dict[int, list[tuple[tuple[Move, ...], int]]]
+"""For each card a foundation takes: the foundations taking it, each with the swaps first."""
+Transfer = tuple[tuple[Move, ...], int, int]
+"""The swaps a transfer needs first, its source pile and its target pile."""
 
 _FULL = 0xFE
 """Key marker of a suit whose two foundations hold one card of every rank."""
@@ -122,6 +126,9 @@ class TwoWayBoard:
         self.stock = engine.stock
         self.starts = [bytes(s.accepts_on_empty(c) for c in range(52)) for s in specs]
         self.refill = [s.refill for s in specs]
+        self._heads = itemgetter(*engine.foundations)
+        self._homes: dict[bytes, Homes] = {}
+        self._wanted: dict[bytes, bytes] = {}
         self.home_of = [(pairs[suit(c)]) for c in range(52)]
         returns = rules.foundation_returns
         self.sources = (*self.tableau, *self.cells, *(self.foundations if returns else ()))
@@ -184,9 +191,30 @@ class TwoWayBoard:
             piles[self.stock] = stock[: len(stock) - take]
         return tuple(piles)
 
-    def homes(self, board: Board) -> dict[int, list[tuple[tuple[Move, ...], int]]]:
-        """The cards the foundations take now, each with its foundations and the swaps first."""
-        found: dict[int, list[tuple[tuple[Move, ...], int]]] = {}
+    def homes(self, board: Board) -> Homes:
+        """The cards the foundations take now, each with its foundations and the swaps first.
+
+        It depends on the foundations' lengths alone, so it is remembered by them.
+        """
+        lengths = bytes(map(len, self._heads(board)))
+        found = self._homes.get(lengths)
+        if found is None:
+            found = self._homes[lengths] = self._homes_of(board)
+        return found
+
+    def wanted(self, board: Board) -> bytes:
+        """A ``bytes.translate`` table: 1 for the cards the foundations take now, else 0."""
+        lengths = bytes(map(len, self._heads(board)))
+        table = self._wanted.get(lengths)
+        if table is None:
+            flags = bytearray(256)
+            for card in self.homes(board):
+                flags[card] = 1
+            table = self._wanted[lengths] = bytes(flags)
+        return table
+
+    def _homes_of(self, board: Board) -> Homes:
+        found: Homes = {}
         for s, (up, down) in self.pairs.items():
             u, held_down = len(board[up]), len(board[down])
             base = s * 13  # the card of rank r is base + r - 1
@@ -205,9 +233,9 @@ class TwoWayBoard:
                 found.setdefault(base + 12 - held_down, []).append(((), down))
         return found
 
-    def transfers(self, board: Board, redeals: int) -> Iterator[Step]:
-        """Every transfer (or swap line ending in one) and the board it leads to."""
-        kind, moved = self.kind, self.moved
+    def transfers(self, board: Board) -> Iterator[Transfer]:
+        """Every transfer: the swaps before it (if any), its source and its target."""
+        kind = self.kind
         on_top: list[dict[int, list[int]]] = [{} for _ in self.receiving]
         gaps: list[int] = []
         for n, (_, piles) in enumerate(self.receiving):
@@ -228,26 +256,31 @@ class TwoWayBoard:
             from_tableau = kind[src] is Kind.TABLEAU
             if kind[src] is not Kind.FOUNDATION and card in homes:
                 for swaps, home in homes[card]:
-                    yield self._home(board, src, swaps, home, redeals)
+                    yield swaps, src, home
             for n, (unders, _) in enumerate(self.receiving):
                 index = on_top[n]
                 for lower in unders[card]:
                     for dst in index.get(lower, ()):
                         if dst != src:
-                            yield (transfer(src, dst),), moved(board, src, dst), redeals
+                            yield (), src, dst
             if not from_tableau or len(cards) > 1:  # a whole pile into a gap changes nothing
                 for dst in gaps:
                     if self.starts[dst][card]:
-                        yield (transfer(src, dst),), moved(board, src, dst), redeals
+                        yield (), src, dst
             if empty_cell >= 0 and from_tableau:
-                yield (transfer(src, empty_cell),), moved(board, src, empty_cell), redeals
+                yield (), src, empty_cell
 
-    def _home(
-        self, board: Board, src: int, swaps: tuple[Move, ...], home: int, redeals: int
-    ) -> Step:
+    def after(self, board: Board, swaps: tuple[Move, ...], src: int, dst: int) -> Board:
+        """The board after a transfer and the swaps before it."""
         for swap in swaps:
             board = self.moved(board, swap.src, swap.dst)
-        return (*swaps, transfer(src, home)), self.moved(board, src, home), redeals
+        return self.moved(board, src, dst)
+
+    def steps(self, board: Board, redeals: int) -> Iterator[Step]:
+        """Every move here, as lines of engine moves with the boards they lead to."""
+        for swaps, src, dst in self.transfers(board):
+            yield (*swaps, transfer(src, dst)), self.after(board, swaps, src, dst), redeals
+        yield from self.through_engine(board, redeals)
 
     # ------------------------------------------------------------------ keys
 
