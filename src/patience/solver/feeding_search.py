@@ -39,6 +39,7 @@ from __future__ import annotations
 import time
 from collections.abc import Iterator
 from itertools import pairwise
+from operator import itemgetter
 
 from patience.engine.core import Engine
 from patience.engine.position import Move, MoveKind, Position
@@ -49,7 +50,10 @@ _LONGEST = 64
 """Pile codes are ``bottom class * _LONGEST + length``; no run is that long."""
 
 State = tuple[tuple[int, ...], int]
-"""Each tableau pile's code (in pile order) and how many talon cards have been dealt."""
+"""The tableau piles' codes, sorted, and how many talon cards have been dealt."""
+
+Step = tuple[int, int]
+"""A move as the codes of the pile it leaves and the pile it goes to."""
 
 
 def chain_tables(engine: Engine, classes: tuple[int, ...]) -> tuple[int, ...] | None:
@@ -113,45 +117,63 @@ class FeedingSearch:
             while onto[end] >= 0:
                 end, steps = onto[end], steps + 1
             self.line[card], self.height[card] = end, -steps
-        self.start: State = (
-            tuple(
-                classes[start.piles[t][0]] * _LONGEST + len(start.piles[t]) for t in self.tableau
-            ),
-            0,
+        self.pile_codes = tuple(
+            classes[start.piles[t][0]] * _LONGEST + len(start.piles[t]) for t in self.tableau
         )
+        self.start: State = (tuple(sorted(self.pile_codes)), 0)
 
     # ------------------------------------------------------------------ moves
 
-    def children(self, state: State) -> list[tuple[Move, State, bool]]:
-        """Every move from ``state`` (with whether it deals a talon card), shortest piles first."""
+    def children(self, state: State) -> list[tuple[Step, State, bool]]:
+        """Every move from ``state`` (with whether it deals a talon card), shortest piles first.
+
+        A move is named by the codes of its two piles; alike piles give one move.
+        """
         codes, dealt = state
-        top_of, onto, tableau = self.top_of, self.onto, self.tableau
-        by_top: dict[int, list[int]] = {}
+        top_of, onto = self.top_of, self.onto
         tops = [top_of[code] for code in codes]
-        for j, top in enumerate(tops):
-            by_top.setdefault(top, []).append(j)
-        ranked: list[tuple[int, Move, State, bool]] = []
-        for i, top in enumerate(tops):
-            receivers = by_top.get(onto[top])
+        by_top: dict[int, list[int]] = {}
+        for j, code in enumerate(codes):
+            if not j or code != codes[j - 1]:
+                by_top.setdefault(tops[j], []).append(j)
+        ranked: list[tuple[int, Step, State, bool]] = []
+        for i, code in enumerate(codes):
+            if i and code == codes[i - 1]:
+                continue
+            receivers = by_top.get(onto[tops[i]])
             if not receivers:
                 continue
-            length = codes[i] % _LONGEST
+            length = code % _LONGEST
             for j in receivers:
                 after = list(codes)
                 after[j] += 1
-                move = Move(MoveKind.TRANSFER, tableau[i], tableau[j], 1)
                 if length == 1:
                     after[i] = self.talon[dealt] * _LONGEST + 1
-                    ranked.append((length, move, (tuple(after), dealt + 1), True))
+                    after.sort()
+                    ranked.append((1, (code, codes[j]), (tuple(after), dealt + 1), True))
                 else:
                     after[i] -= 1
-                    ranked.append((length, move, (tuple(after), dealt), False))
-        ranked.sort(key=lambda entry: entry[0])
-        return [(move, child, deals) for _, move, child, deals in ranked]
+                    after.sort()
+                    ranked.append((length, (code, codes[j]), (tuple(after), dealt), False))
+        ranked.sort(key=itemgetter(0))
+        return [(step, child, deals) for _, step, child, deals in ranked]
 
-    def won(self, state: State) -> bool:
-        """Is the talon empty?"""
-        return state[1] >= len(self.talon)
+    def moves(self, steps: list[Step]) -> tuple[Move, ...]:
+        """The engine's moves for a line of steps, played from the start's own piles."""
+        codes = list(self.pile_codes)
+        dealt = 0
+        out: list[Move] = []
+        for src_code, dst_code in steps:
+            src = codes.index(src_code)
+            dst = codes.index(dst_code)
+            out.append(Move(MoveKind.TRANSFER, self.tableau[src], self.tableau[dst], 1))
+            codes[dst] += 1
+            if src_code % _LONGEST == 1:
+                codes[src] = self.talon[dealt] * _LONGEST + 1
+                dealt += 1
+            else:
+                codes[src] -= 1
+        return tuple(out)
 
     def stuck(self, state: State) -> bool:
         """Can no pile ever empty again in this deal? (See the module.)"""
@@ -176,17 +198,18 @@ class FeedingSearch:
     # ------------------------------------------------------------------ the walk
 
     def walk(self, budget: Budget, began: float) -> Result:
-        """Depth first from the start, every key entered once: won, proven or unknown."""
+        """Depth first from the start, every state entered once: won, proven or unknown."""
         start = self.start
-        if self.won(start):
+        total = len(self.talon)
+        if start[1] >= total:
             return Won((), 0, 0.0)
         deadline = None if budget.seconds is None else began + budget.seconds
-        seen = {(tuple(sorted(start[0])), start[1])}
+        seen = {start}
         nodes = 1
         if self.stuck(start):
             return ProvenUnwinnable(nodes, time.perf_counter() - began)
-        path: list[Move] = []
-        stack: list[Iterator[tuple[Move, State, bool]]] = [iter(self.children(start))]
+        path: list[Step] = []
+        stack: list[Iterator[tuple[Step, State, bool]]] = [iter(self.children(start))]
         while stack:
             step = next(stack[-1], None)
             if step is None:
@@ -195,12 +218,11 @@ class FeedingSearch:
                     path.pop()
                 continue
             move, child, deals = step
-            if self.won(child):
-                return Won((*path, move), nodes, time.perf_counter() - began)
-            key = (tuple(sorted(child[0])), child[1])
-            if key in seen:
+            if deals and child[1] >= total:
+                return Won(self.moves([*path, move]), nodes, time.perf_counter() - began)
+            if child in seen:
                 continue
-            seen.add(key)
+            seen.add(child)
             nodes += 1
             if nodes >= budget.nodes:
                 return Unknown(nodes, time.perf_counter() - began)
