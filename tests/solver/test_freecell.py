@@ -245,3 +245,22 @@ def test_a_face_down_card_falls_back_to_the_general_search() -> None:
     result = FreeCellSearch(ENGINE).solve(odd)
     assert isinstance(result, Won)
     assert replays_to_win(ENGINE, odd, result.moves)
+
+
+def test_whole_run_scans_try_fewer_moves_and_never_prove() -> None:
+    layout = Layout(ENGINE)
+    for deal, steps, seed in ((1, 30, 1), (4, 50, 2), (10, 20, 3)):
+        state = layout.state_of(playout("freecell", deal, steps, seed))
+        assert state is not None
+        assert set(layout.moves(state, whole_runs=True)) <= set(layout.moves(state))
+    engine = variant(2, 0)
+    stuck = endgame(engine, [["QC", "KH"], ["QH", "KC"]])
+    whole = Weights(60, 5, 3, 10, 25, whole_runs=True)
+    assert isinstance(FreeCellSearch(engine, scans=(whole,)).solve(stuck), Unknown)
+    assert isinstance(
+        FreeCellSearch(engine, scans=(whole, SCANS[2])).solve(stuck), ProvenUnwinnable
+    )
+    pos = start_position(FREECELL, {}, 3)
+    result = FreeCellSearch(ENGINE, scans=(whole,)).solve(pos, Budget(nodes=20_000))
+    assert isinstance(result, Won)
+    assert replays_to_win(ENGINE, pos, result.moves)

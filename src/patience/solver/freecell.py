@@ -6,10 +6,12 @@ move is three small ints, and a state's key is a few joined byte strings. The li
 is turned back into the engine's moves, which replay with :meth:`Engine.play`.
 
 Each *scan* is a best-first search: the state with the best score (:class:`Weights`) is
-expanded next, the latest of equals first. A deal one score finds hard is often easy for
-another, so several scans with different weights take turns (the first alone at the start,
-where most deals are won). The scores only order; they never prune. Pruning, each rule
-sound (no way to a win is lost):
+expanded next, the latest of equals first. A deal one scan finds hard is often easy for
+another, so several scans take turns (:data:`SCANS`; the first alone at the start, where
+most deals are won). The first two move whole runs only (``whole_runs``): far fewer moves,
+and most deals are won that way, but a move they leave out might be the only way to a win,
+so they never prove anything. The others try every move, and their pruning is sound (no way
+to a win is lost); the scores only order, they never prune:
 
 * **Safe moves home** are played at once after every move, exactly those
   :meth:`Engine.safe_foundation_moves` allows: a card goes home when every card the
@@ -22,8 +24,9 @@ sound (no way to a win is lost):
   family's test), so swapping two of them maps legal moves to legal moves and wins to wins.
   For the same reason a card or run goes to one empty column and one free cell only.
 
-So a scan that runs out of states without a win has visited every state reachable from the
-start (up to symmetry): the start is proven unwinnable.
+So a scan of every move that runs out of states without a win has visited every state
+reachable from the start (up to symmetry): the start is proven unwinnable. A whole-runs scan
+that runs out just leaves the turns.
 """
 
 from __future__ import annotations
@@ -40,9 +43,9 @@ from patience.solver.result import Budget, ProvenUnwinnable, Result, Unknown, Wo
 from patience.solver.search import Searcher
 
 _CLOCK_EVERY = 64
-_FIRST_ALONE = 3_000
+_FIRST_ALONE = 1_000
 """Nodes the first scan searches alone before the others join in."""
-_TURN = 1_000
+_TURN = 500
 """Nodes each scan searches in one turn once they take turns."""
 _RANK0 = tuple(c % 13 for c in range(52))
 _SUIT = tuple(c // 13 for c in range(52))
@@ -60,18 +63,24 @@ class Weights(NamedTuple):
     empty_column: int
     breaks: int = 0
     """Per card above a card it does not follow by the build (it cannot move with it)."""
+    depth: int = 0
+    """Per move from the start (a cost that draws the scan out of long fruitless lines)."""
+    whole_runs: bool = False
+    """Move whole runs only (:meth:`Layout.moves`): such a scan never proves anything."""
 
 
 SCANS = (
+    Weights(60, 5, 3, 10, 25, breaks=1, whole_runs=True),
+    Weights(100, 20, 0, 8, 15, breaks=2, whole_runs=True),
     Weights(60, 5, 3, 10, 25),
     Weights(60, 5, 3, 10, 25, breaks=1),
-    Weights(60, 5, 6, 10, 25),
 )
+"""The scans, in turn order: measured on Microsoft deals 1-1000 (bench/freecell_vs_fcsolve.py)."""
 
 
 def rank_function(weights: Weights, fits: bytes) -> Callable[[State], int]:
     """The score of a state under ``weights`` (higher is better); ``fits`` is the build."""
-    w_home, w_buried, w_disorder, w_free, w_empty, w_breaks = weights
+    w_home, w_buried, w_disorder, w_free, w_empty, w_breaks = weights[:6]
 
     def rank_state(state: State) -> int:
         columns, cells, home = state
@@ -104,7 +113,10 @@ class _Scan:
     def __init__(self, layout: Layout, state: State, weights: Weights) -> None:
         self.layout = layout
         self.rank = rank_function(weights, layout.fits)
+        self.step_cost = weights.depth
+        self.whole_runs = weights.whole_runs
         self.parents: list[int] = [-1]
+        self.depths: list[int] = [0]
         self.edges: list[list[Step]] = [[]]
         self.seen = {key(state)}
         self.frontier: list[tuple[int, int, State]] = [(0, 0, state)]
@@ -115,24 +127,27 @@ class _Scan:
         """Expand up to ``nodes`` states, yielding after each; ``line`` is set on a win."""
         moves, play, rank = self.layout.moves, self.layout.play, self.rank
         parents, edges, seen, frontier = self.parents, self.edges, self.seen, self.frontier
+        depths, step_cost, whole = self.depths, self.step_cost, self.whole_runs
         for _ in range(nodes):
             if not frontier:
                 return
             _, node, state = heapq.heappop(frontier)
             node = -node
             self.nodes += 1
-            for step in moves(state):
+            cost = step_cost * (depths[node] + 1)
+            for step in moves(state, whole):
                 child, auto = play(state, step)
                 child_key = key(child)
                 if child_key in seen:
                     continue
                 seen.add(child_key)
                 parents.append(node)
+                depths.append(depths[node] + 1)
                 edges.append([step, *auto])
                 if sum(child[2]) == 52:
                     self.line = self._line(len(parents) - 1)
                     return
-                heapq.heappush(frontier, (-rank(child), 1 - len(parents), child))
+                heapq.heappush(frontier, (cost - rank(child), 1 - len(parents), child))
             yield None
 
     def _line(self, node: int) -> list[Step]:
@@ -174,7 +189,7 @@ class FreeCellSearch(Searcher):
         scans = [_Scan(layout, state, weights) for weights in self.scans]
         nodes = 0
         turn = 0
-        while True:
+        while scans:
             scan = scans[turn % len(scans)]
             quota = _FIRST_ALONE if turn == 0 else _TURN
             for _ in scan.run(min(quota, budget.nodes - nodes)):
@@ -189,10 +204,14 @@ class FreeCellSearch(Searcher):
                 moves = layout.engine_moves(start, first + scan.line)
                 return Won(moves, nodes + 1, time.perf_counter() - began)
             if not scan.frontier:
-                return ProvenUnwinnable(nodes, time.perf_counter() - began)
+                if not scan.whole_runs:  # a complete scan searched every state
+                    return ProvenUnwinnable(nodes, time.perf_counter() - began)
+                scans.remove(scan)
+                continue
             if nodes >= budget.nodes:
                 return Unknown(nodes, time.perf_counter() - began)
             turn += 1
+        return Unknown(nodes, time.perf_counter() - began)
 
 
 def freecell_searcher(engine: Engine) -> FreeCellSearch | None:

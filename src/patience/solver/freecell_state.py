@@ -223,12 +223,14 @@ class Layout:
                 moved = True
         return played
 
-    def moves(self, state: State) -> list[Step]:
+    def moves(self, state: State, whole_runs: bool = False) -> list[Step]:
         """Every move the engine allows here, up to swapping empty columns or free cells.
 
         One empty column and one free cell stand for all of them (they are alike), and a
         whole column is never moved into an empty one (the engine forbids it). Moves home
-        come first, then moves from the cells, then runs.
+        come first, then moves from the cells, then runs. With ``whole_runs`` a column gives
+        only its whole run (or the most that fits in an empty column) and no card leaves its
+        own run for a cell: fewer moves, but not every move (no proof may rest on them).
         """
         columns, cells, home = state
         n = self.columns
@@ -258,6 +260,15 @@ class Layout:
             chain = self.chain
             while run < size and chain[col[-run - 1] * 52 + col[-run]]:
                 run += 1
+            if whole_runs:
+                if run <= most:
+                    movable[col[-run]] = (i, run)
+                count = min(run, max(most_to_gap, 1), size - 1)
+                if gap >= 0 and count and starts[col[-count]]:
+                    runs.append((i, gap, count))
+                if cell >= 0 and run == 1:
+                    runs.append((i, n + cell, 1))
+                continue
             for count in range(1, min(run, most) + 1):
                 movable[col[-count]] = (i, count)
             if gap >= 0:
