@@ -60,11 +60,11 @@ State = tuple[int, int, int, int]
 
 _View = tuple[
     tuple[Move, int] | None,
-    list[tuple[int, int, int]],
+    list[list[tuple[int, int]]],
     list[tuple[Move, int, int, int]],
     int,
 ]
-"""What a set of places offers: a free King (move, bit), free cards (pile, rank, bit),
+"""What a set of places offers: a free King (move, bit), free cards by rank (pile, bit),
 pairs of them (move, bits, ranks), and a bit for each rank with no card on a covered place."""
 
 _CLOCK_EVERY = 256
@@ -126,7 +126,7 @@ class PyramidSearch:
         view = self.views.get(places)
         if view is None:
             view = self.views[places] = self._view(places)
-        king, free, pairs, all_free = view
+        king, by_rank, pairs, all_free = view
         if king is not None:
             return [(king[0], self._less(state, king[1], 0), 0)]
         target = self.target
@@ -137,7 +137,7 @@ class PyramidSearch:
             spoiled = (1 << ra) | (1 << rb)
             if all_free >> ra & all_free >> rb & 1 and not (row_mask[ra] | row_mask[rb]) & talon:
                 return [(move, child, spoiled)]
-            ranked.append((0, move, child, spoiled))
+            ranked.append((3, move, child, spoiled))
         tops: list[tuple[int, int, int]] = []  # pile, rank, talon bit
         waste_part = talon & ((1 << cut) - 1)
         if waste_part:
@@ -154,22 +154,25 @@ class PyramidSearch:
                     return [(move, self._less(state, 0, bit), 0)]
                 ranked.append((1, move, self._less(state, 0, bit), 0))
                 continue
-            spoiled = (1 << r) | (1 << (target - r))
+            need = target - r
+            partners = by_rank[need]
+            other = [top for top in tops[n + 1 :] if top[1] == need]
+            if not partners and not other:
+                continue
+            spoiled = (1 << r) | (1 << need)
             unique = self.single_draws and self._unique(places, talon, r)
-            for place_pile, place_rank, place_bit in free:
-                if place_rank + r == target:
-                    move = Move(MoveKind.REMOVE, min(place_pile, pile), max(place_pile, pile), 2)
-                    child = self._less(state, place_bit, bit)
-                    if unique:
-                        return [(move, child, spoiled)]
-                    ranked.append((1, move, child, spoiled))
-            for other, other_rank, other_bit in tops[n + 1 :]:
-                if other_rank + r == target:
-                    move = Move(MoveKind.REMOVE, min(pile, other), max(pile, other), 2)
-                    child = self._less(state, 0, bit | other_bit)
-                    if unique:
-                        return [(move, child, spoiled)]
-                    ranked.append((2, move, child, spoiled))
+            for place_pile, place_bit in partners:
+                move = Move(MoveKind.REMOVE, min(place_pile, pile), max(place_pile, pile), 2)
+                child = self._less(state, place_bit, bit)
+                if unique:
+                    return [(move, child, spoiled)]
+                ranked.append((1, move, child, spoiled))
+            for other_pile, _, other_bit in other:
+                move = Move(MoveKind.REMOVE, min(pile, other_pile), max(pile, other_pile), 2)
+                child = self._less(state, 0, bit | other_bit)
+                if unique:
+                    return [(move, child, spoiled)]
+                ranked.append((2, move, child, spoiled))
         ranked.sort(key=lambda entry: entry[0])
         out = [(move, child, spoiled) for _, move, child, spoiled in ranked]
         if stock_part:
@@ -200,7 +203,10 @@ class PyramidSearch:
             for b, rb, pb in free[n + 1 :]
             if ra + rb == target
         ]
-        return None, free, pairs, ~blocked_ranks
+        by_rank: list[list[tuple[int, int]]] = [[] for _ in range(target + 1)]
+        for pile, r, bit in free:
+            by_rank[r].append((pile, bit))
+        return None, by_rank, pairs, ~blocked_ranks
 
     def _unique(self, places: int, talon: int, r: int) -> bool:
         """Is exactly one card of rank ``r`` and one of its partner's rank in play?"""
