@@ -193,20 +193,42 @@ def test_every_generated_move_is_legal_in_the_engine() -> None:
             assert move in legal
 
 
-def test_generated_moves_cover_the_engine_up_to_symmetry() -> None:
+def settled(pos: Position) -> Position:
+    """``pos`` after the engine's safe moves home, one at a time, until none is left."""
+    while safe := ENGINE.safe_foundation_moves(pos):
+        pos = ENGINE.apply(pos, safe[0])
+    return pos
+
+
+def along_a_win(deal: int, every: int) -> list[Position]:
+    """Every ``every``-th position of a winning line of ``deal`` (empty columns and cells)."""
+    pos = start_position(FREECELL, {}, deal)
+    line = FreeCellSearch(ENGINE).solve(pos, Budget(nodes=50_000))
+    assert isinstance(line, Won)
+    out = []
+    for i, move in enumerate(line.moves):
+        if i % every == 0:
+            out.append(pos)
+        pos = ENGINE.apply(pos, move)
+    return out
+
+
+def test_moves_and_safe_moves_match_the_engine_up_to_symmetry() -> None:
     layout = Layout(ENGINE)
-    for deal, steps, seed in ((2, 30, 4), (3, 80, 5)):
-        pos = playout("freecell", deal, steps, seed)
+    positions = [
+        playout("freecell", deal, steps, seed) for deal, steps, seed in ((2, 30, 4), (3, 80, 5))
+    ]
+    for pos in [*positions, *along_a_win(13, 7)]:
+        pos = settled(pos)
         state = layout.state_of(pos)
         assert state is not None
         ours = {key(layout.play(state, step)[0]) for step in layout.moves(state)}
+        theirs = set()
         for move in ENGINE.legal_moves(pos):
-            after = layout.state_of(ENGINE.apply(pos, move))
+            after = layout.state_of(settled(ENGINE.apply(pos, move)))
             assert after is not None
-            cols, cells_, home = after
-            lists, cell_bytes, homes = list(cols), bytearray(cells_), list(home)
-            layout.settle(lists, cell_bytes, homes)
-            assert key((tuple(lists), bytes(cell_bytes), tuple(homes))) in ours
+            theirs.add(key(after))
+        assert ours == theirs
 
 
 def test_states_alike_up_to_order_share_a_key() -> None:

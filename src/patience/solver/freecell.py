@@ -79,29 +79,42 @@ SCANS = (
 
 
 def rank_function(weights: Weights, fits: bytes) -> Callable[[State], int]:
-    """The score of a state under ``weights`` (higher is better); ``fits`` is the build."""
+    """The score of a state under ``weights`` (higher is better); ``fits`` is the build.
+
+    What a column costs apart from the cards home is remembered per column (a column
+    comes back in many states): its disorder and breaks, and how deep each card lies.
+    """
     w_home, w_buried, w_disorder, w_free, w_empty, w_breaks = weights[:6]
+    known: dict[bytes, tuple[int, bytes]] = {}
+
+    def column_cost(col: bytes) -> tuple[int, bytes]:
+        size = len(col)
+        cost = 0
+        low = 99
+        depth = bytearray(53)  # the 53rd stands for the next card of a finished suit
+        for i in range(size):
+            card = col[i]
+            depth[card] = size - 1 - i
+            r = _RANK0[card]
+            if r > low:
+                cost += w_disorder
+            else:
+                low = r
+            if i and not fits[col[i - 1] * 52 + card]:
+                cost += w_breaks * (size - i)
+        found = known[col] = (cost, bytes(depth))
+        return found
 
     def rank_state(state: State) -> int:
         columns, cells, home = state
         value = w_home * sum(home) + w_free * cells.count(EMPTY)
+        a, b, c, d = (s * 13 + h if h < 13 else 52 for s, h in enumerate(home))
         for col in columns:
-            size = len(col)
-            if not size:
+            if not col:
                 value += w_empty
                 continue
-            low = 99
-            for i in range(size):
-                card = col[i]
-                r = _RANK0[card]
-                if r == home[_SUIT[card]]:
-                    value -= w_buried * (size - 1 - i)
-                if r > low:
-                    value -= w_disorder
-                else:
-                    low = r
-                if i and not fits[col[i - 1] * 52 + card]:
-                    value -= w_breaks * (size - i)
+            cost, depth = known.get(col) or column_cost(col)
+            value -= cost + w_buried * (depth[a] + depth[b] + depth[c] + depth[d])
         return value
 
     return rank_state

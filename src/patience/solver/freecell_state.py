@@ -297,7 +297,11 @@ class Layout:
         return out
 
     def play(self, state: State, step: Step) -> tuple[State, list[Step]]:
-        """The state after ``step`` and the safe moves home that follow, with those moves."""
+        """The state after ``step`` and the safe moves home that follow, with those moves.
+
+        ``state`` must have no safe move home left (as every state :meth:`settle` leaves):
+        then only a move home or the card a move uncovers can make one.
+        """
         columns_t, cells_b, home_t = state
         columns = list(columns_t)
         cells = bytearray(cells_b)
@@ -317,8 +321,17 @@ class Layout:
             columns[dst] += moved
         else:
             cells[dst - n] = moved[0]
-        auto = self.settle(columns, cells, home)
+        if dst == HOME or (src < n and columns[src] and self._safe(columns[src][-1], home)):
+            auto = self.settle(columns, cells, home)
+        else:
+            auto = []
         return (tuple(columns), bytes(cells), tuple(home)), auto
+
+    def _safe(self, card: int, home: list[int]) -> bool:
+        """May ``card`` go home now as a safe move?"""
+        return home[_SUITS[card]] == _RANK0[card] and all(
+            home[u] >= r for u, r in self.safe_needs[card]
+        )
 
 
 def key(state: State) -> bytes:
