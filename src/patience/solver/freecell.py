@@ -108,7 +108,11 @@ def rank_function(weights: Weights, fits: bytes) -> Callable[[State], int]:
     def rank_state(state: State) -> int:
         columns, cells, home = state
         value = w_home * sum(home) + w_free * cells.count(EMPTY)
-        a, b, c, d = (s * 13 + h if h < 13 else 52 for s, h in enumerate(home))
+        h0, h1, h2, h3 = home
+        a = h0 if h0 < 13 else 52
+        b = 13 + h1 if h1 < 13 else 52
+        c = 26 + h2 if h2 < 13 else 52
+        d = 39 + h3 if h3 < 13 else 52
         for col in columns:
             if not col:
                 value += w_empty

@@ -39,6 +39,8 @@ _UP_IN_SUIT = Build(Match.SUIT, Direction.UP)
 _SUITS = tuple(suit(c) for c in ALL_CARDS)
 _RANK0 = tuple(rank(c) - 1 for c in ALL_CARDS)
 _BYTE = tuple(bytes((c,)) for c in range(256))
+_REMEMBERED = 100_000
+"""Run lengths remembered per column before the memory starts again."""
 
 
 def _alike(specs: list[PileSpec]) -> bool:
@@ -109,6 +111,7 @@ class Layout:
         self.safe_needs = tuple(
             tuple((_SUITS[u], _RANK0[u] + 1) for u in self.uppers[c]) for c in range(52)
         )
+        self._runs: dict[bytes, int] = {}
         self._fixed = {specs[f].suit: f for f in engine.foundations if specs[f].suit is not None}
 
     # ------------------------------------------------------------------ positions
@@ -235,48 +238,46 @@ class Layout:
         columns, cells, home = state
         n = self.columns
         starts, uppers, lowers = self.starts, self.uppers, self.lowers
+        runs_of = self._runs
         free = cells.count(EMPTY)
-        gaps = sum(1 for col in columns if not col)
-        gap = next(i for i, col in enumerate(columns) if not col) if gaps else -1
+        gaps = columns.count(b"")
+        gap = columns.index(b"") if gaps else -1
         if self.supermove:
             most = (free + 1) << gaps
-            most_to_gap = (free + 1) << (gaps - 1) if gaps else 0
+            to_gap = (free + 1) << (gaps - 1) if gaps > 1 else free + 1
         else:
-            most = most_to_gap = 52
+            most = to_gap = 52
         cell = cells.index(EMPTY) if free else -1
         out: list[Step] = []
         tops: dict[int, int] = {}
         movable: dict[int, tuple[int, int]] = {}
-        runs: list[Step] = []
+        later: list[Step] = []
         for i, col in enumerate(columns):
-            size = len(col)
-            if not size:
+            if not col:
                 continue
             card = col[-1]
             tops[card] = i
             if home[_SUITS[card]] == _RANK0[card]:
                 out.append((i, HOME, 1))
-            run = 1
-            chain = self.chain
-            while run < size and chain[col[-run - 1] * 52 + col[-run]]:
-                run += 1
+            run = runs_of.get(col) or self._run(col)
             if whole_runs:
                 if run <= most:
                     movable[col[-run]] = (i, run)
-                count = min(run, max(most_to_gap, 1), size - 1)
-                if gap >= 0 and count and starts[col[-count]]:
-                    runs.append((i, gap, count))
+                if gap >= 0:
+                    count = min(run, to_gap, len(col) - 1)
+                    if count and starts[col[-count]]:
+                        later.append((i, gap, count))
                 if cell >= 0 and run == 1:
-                    runs.append((i, n + cell, 1))
+                    later.append((i, n + cell, 1))
                 continue
-            for count in range(1, min(run, most) + 1):
+            for count in range(1, (run if run < most else most) + 1):
                 movable[col[-count]] = (i, count)
             if gap >= 0:
-                for count in range(1, min(run, max(most_to_gap, 1), size - 1) + 1):
+                for count in range(1, min(run, to_gap, len(col) - 1) + 1):
                     if starts[col[-count]]:
-                        runs.append((i, gap, count))
+                        later.append((i, gap, count))
             if cell >= 0:
-                runs.append((i, n + cell, 1))
+                later.append((i, n + cell, 1))
         for j, card in enumerate(cells):
             if card == EMPTY:
                 continue
@@ -293,8 +294,20 @@ class Layout:
                 found = movable.get(upper)
                 if found is not None and found[0] != k:
                     out.append((found[0], k, found[1]))
-        out.extend(runs)
+        out.extend(later)
         return out
+
+    def _run(self, col: bytes) -> int:
+        """How many cards at the top of ``col`` follow one another by the move unit."""
+        chain = self.chain
+        size = len(col)
+        run = 1
+        while run < size and chain[col[-run - 1] * 52 + col[-run]]:
+            run += 1
+        if len(self._runs) >= _REMEMBERED:
+            self._runs.clear()
+        self._runs[col] = run
+        return run
 
     def play(self, state: State, step: Step) -> tuple[State, list[Step]]:
         """The state after ``step`` and the safe moves home that follow, with those moves.
