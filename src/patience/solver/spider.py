@@ -122,7 +122,8 @@ class SpiderSearcher(Searcher):
         super().__init__(engine)
         self.table = SpiderTable(engine)
         table = self.table
-        self.score = lambda pos: table.score(table.state(pos))
+        plain = table.scorer()
+        self.score = lambda pos: plain(table.state(pos))
 
     def state_key(self, st: SpiderState) -> Hashable:
         """Equal for states with the same futures (columns sorted once the stock is empty)."""
@@ -198,7 +199,7 @@ class SpiderSearcher(Searcher):
         the nodes it used.
         """
         table = self.table
-        score = table.score
+        score = table.scorer(weights)
         parents: list[int] = [-1]
         steps: list[Step] = [DEAL]
         seen = {self.state_key(first)}
@@ -227,7 +228,7 @@ class SpiderSearcher(Searcher):
                 seen.add(child_key)
                 parents.append(node)
                 steps.append(step)
-                heapq.heappush(frontier, (-score(child, weights), 1 - len(parents), child))
+                heapq.heappush(frontier, (-score(child), 1 - len(parents), child))
         return not cut_any, nodes
 
     @staticmethod

@@ -14,6 +14,7 @@ home a complete run, the engine's own test deciding which runs are complete).
 
 from __future__ import annotations
 
+from collections.abc import Callable
 from typing import NamedTuple
 
 from patience.cards import ACE, rank
@@ -27,6 +28,8 @@ DEAL: Step = (-1, -1, 0)
 
 _RUN = 13
 """Cards in a complete run (King to Ace)."""
+_SHARES_KEPT = 1 << 18
+"""Column scores a scorer remembers before it starts afresh."""
 
 
 class Weights(NamedTuple):
@@ -46,6 +49,8 @@ class Weights(NamedTuple):
     """Each face-up card on a neighbour it follows by the build, but does not move with."""
     brk: int = 3
     """Taken off for each face-up card on a neighbour it does not follow."""
+    covered: int = 0
+    """Taken off for each column with a face-down card."""
 
 
 DEFAULT_WEIGHTS = Weights()
@@ -184,24 +189,24 @@ class SpiderTable:
 
     # ------------------------------------------------------------------ score
 
-    def score(self, st: SpiderState, w: Weights = DEFAULT_WEIGHTS) -> int:
+    def scorer(self, w: Weights = DEFAULT_WEIGHTS) -> Callable[[SpiderState], int]:
         """How promising a state looks (higher is better); orders the search, never prunes.
 
         Cards home count for, cards in the stock and face-down cards against; each face-up
         pair of neighbours counts for when it stays together in a run, a little when it merely
         follows the build, and against when it breaks the build; empty columns count for.
+        Each column's share is remembered (most moves change two columns).
         """
         chain, fits = self.chain, self.fits
-        w_suit, w_follows, w_break = w.suit, w.follows, w.brk
-        value = 0
-        in_play = len(st.stock)
-        for cards, hidden in zip(st.cols, st.down, strict=True):
+        w_suit, w_follows, w_break, w_home = w.suit, w.follows, w.brk, w.home
+        total = self.engine.card_total
+        shares: dict[tuple[tuple[int, ...], int], int] = {}
+
+        def column(cards: tuple[int, ...], hidden: int) -> int:
             n = len(cards)
             if not n:
-                value += w.empty
-                continue
-            in_play += n
-            value -= w.down * hidden
+                return w.empty
+            value = -w.down * hidden - w_home * n - (w.covered if hidden else 0)
             for i in range(hidden + 1, n):
                 pair = cards[i - 1] * 52 + cards[i]
                 if chain[pair]:
@@ -210,8 +215,20 @@ class SpiderTable:
                     value += w_follows
                 else:
                     value -= w_break
-        home = self.engine.card_total - in_play
-        return value + w.home * home - w.stock * len(st.stock)
+            return value
+
+        def score(st: SpiderState) -> int:
+            if len(shares) > _SHARES_KEPT:
+                shares.clear()
+            value = (total - len(st.stock)) * w_home - w.stock * len(st.stock)
+            for pair in zip(st.cols, st.down, strict=True):
+                share = shares.get(pair)
+                if share is None:
+                    share = shares[pair] = column(*pair)
+                value += share
+            return value
+
+        return score
 
     @staticmethod
     def is_won(st: SpiderState) -> bool:
