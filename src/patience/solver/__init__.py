@@ -49,8 +49,15 @@ def _specialists() -> tuple[Callable[[Engine], Searcher | None], ...]:
     from patience.solver.freecell import freecell_searcher
     from patience.solver.klondike import klondike_searcher
     from patience.solver.nationale import two_way_searcher  # Nationale, Caprice, Tournament
+    from patience.solver.spider import spider_searcher
 
-    return (exhaustive_searcher, freecell_searcher, klondike_searcher, two_way_searcher)
+    return (
+        exhaustive_searcher,
+        freecell_searcher,
+        klondike_searcher,
+        two_way_searcher,
+        spider_searcher,
+    )
 
 
 @cache
