@@ -143,7 +143,7 @@ def test_verdicts_match_an_enumeration(data: st.DataObject) -> None:
     cells = data.draw(st.integers(0, 1), label="cells")
     engine = variant(columns, cells)
     # the top cards of each suit still out, dealt at random over columns and cells
-    depth = [data.draw(st.integers(0, 2), label=f"suit {s}") for s in range(4)]
+    depth = [data.draw(st.integers(1, 3), label=f"suit {s}") for s in range(4)]
     cards = [f"{RANKS[12 - r]}{'CDHS'[s]}" for s in range(4) for r in range(depth[s])]
     order = data.draw(st.permutations(cards), label="order")
     places = [data.draw(st.integers(0, columns + cells - 1)) for _ in order]
@@ -286,3 +286,10 @@ def test_whole_run_scans_try_fewer_moves_and_never_prove() -> None:
     result = FreeCellSearch(ENGINE, scans=(whole,)).solve(pos, Budget(nodes=20_000))
     assert isinstance(result, Won)
     assert replays_to_win(ENGINE, pos, result.moves)
+
+
+def test_the_unsolvable_deal_is_never_won() -> None:
+    # 11982 has no solution; proving it takes far more than a test's budget
+    result = FreeCellSearch(ENGINE).solve(start_position(FREECELL, {}, 11982), Budget(nodes=3_000))
+    assert isinstance(result, Unknown)
+    assert result.nodes == 3_000
