@@ -264,6 +264,9 @@ def test_a_face_down_card_falls_back_to_the_general_search() -> None:
     down[ENGINE.tableau[0]] = 1
     odd = Position(pos.piles, tuple(down))
     assert Layout(ENGINE).state_of(odd) is None
+    short = list(pos.piles)
+    short[ENGINE.tableau[0]] = ()
+    assert Layout(ENGINE).state_of(Position(tuple(short), pos.down)) is None  # a card lost
     result = FreeCellSearch(ENGINE).solve(odd)
     assert isinstance(result, Won)
     assert replays_to_win(ENGINE, odd, result.moves)

@@ -122,6 +122,8 @@ class Layout:
         piles = pos.piles
         if any(pos.down[t] for t in engine.tableau):
             return None
+        if sorted(card for pile in piles for card in pile) != list(ALL_CARDS):
+            return None  # not one whole pack: the key's reading of what is home would fail
         cells = bytearray()
         for c in engine.cells:
             if len(piles[c]) > 1:
