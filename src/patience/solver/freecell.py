@@ -48,7 +48,6 @@ _FIRST_ALONE = 1_000
 _TURN = 500
 """Nodes each scan searches in one turn once they take turns."""
 _RANK0 = tuple(c % 13 for c in range(52))
-_SUIT = tuple(c // 13 for c in range(52))
 
 
 class Weights(NamedTuple):
@@ -63,8 +62,6 @@ class Weights(NamedTuple):
     empty_column: int
     breaks: int = 0
     """Per card above a card it does not follow by the build (it cannot move with it)."""
-    depth: int = 0
-    """Per move from the start (a cost that draws the scan out of long fruitless lines)."""
     whole_runs: bool = False
     """Move whole runs only (:meth:`Layout.moves`): such a scan never proves anything."""
 
@@ -130,28 +127,23 @@ class _Scan:
     def __init__(self, layout: Layout, state: State, weights: Weights) -> None:
         self.layout = layout
         self.rank = rank_function(weights, layout.fits)
-        self.step_cost = weights.depth
         self.whole_runs = weights.whole_runs
         self.parents: list[int] = [-1]
-        self.depths: list[int] = [0]
         self.edges: list[list[Step]] = [[]]
         self.seen = {key(state)}
         self.frontier: list[tuple[int, int, State]] = [(0, 0, state)]
-        self.nodes = 0
         self.line: list[Step] | None = None
 
     def run(self, nodes: int) -> Iterator[None]:
         """Expand up to ``nodes`` states, yielding after each; ``line`` is set on a win."""
         moves, play, rank = self.layout.moves, self.layout.play, self.rank
         parents, edges, seen, frontier = self.parents, self.edges, self.seen, self.frontier
-        depths, step_cost, whole = self.depths, self.step_cost, self.whole_runs
+        whole = self.whole_runs
         for _ in range(nodes):
             if not frontier:
                 return
             _, node, state = heapq.heappop(frontier)
             node = -node
-            self.nodes += 1
-            cost = step_cost * (depths[node] + 1)
             for step in moves(state, whole):
                 child, auto = play(state, step)
                 child_key = key(child)
@@ -159,12 +151,11 @@ class _Scan:
                     continue
                 seen.add(child_key)
                 parents.append(node)
-                depths.append(depths[node] + 1)
                 edges.append([step, *auto])
                 if sum(child[2]) == 52:
                     self.line = self._line(len(parents) - 1)
                     return
-                heapq.heappush(frontier, (cost - rank(child), 1 - len(parents), child))
+                heapq.heappush(frontier, (-rank(child), 1 - len(parents), child))
             yield None
 
     def _line(self, node: int) -> list[Step]:
