@@ -276,6 +276,40 @@ class TwoWayBoard:
             board = self.moved(board, swap.src, swap.dst)
         return self.moved(board, src, dst)
 
+    def digs(self, board: Board, redeals: int) -> Iterator[Step]:
+        """Cards going home, straight or after the cards above them go to empty cells, and the
+        stock and redeal moves: the few moves a quick search tries first (it proves nothing).
+        """
+        homes = self.homes(board)
+        empty = [c for c in self.cells if not board[c]]
+        for src in (*self.tableau, *self.cells):
+            cards = board[src]
+            if self.kind[src] is Kind.CELL:
+                if cards and cards[-1] in homes:
+                    for swaps, home in homes[cards[-1]]:
+                        yield (
+                            (*swaps, transfer(src, home)),
+                            self.after(board, swaps, src, home),
+                            redeals,
+                        )
+                continue
+            for depth in range(min(len(cards), len(empty) + 1)):
+                card = cards[-1 - depth]
+                if card not in homes:
+                    continue
+                here = board
+                line: list[Move] = []
+                for cell in empty[:depth]:
+                    here = self.moved(here, src, cell)
+                    line.append(transfer(src, cell))
+                for swaps, home in homes[card]:  # cells leave the foundations as they were
+                    yield (
+                        (*line, *swaps, transfer(src, home)),
+                        self.after(here, swaps, src, home),
+                        redeals,
+                    )
+        yield from self.through_engine(board, redeals)
+
     def steps(self, board: Board, redeals: int) -> Iterator[Step]:
         """Every move here, as lines of engine moves with the boards they lead to."""
         for swaps, src, dst in self.transfers(board):
