@@ -52,7 +52,9 @@ engine refuses a whole pile into a gap).
   goes home before c, and the only card that could leave c's foundation in L* is pinned. A
   run with c at its top moves without c. When L* sends c home, skip it; when L* lays c (alone)
   on another card or into a gap, take c back from its foundation (it is the top there) to
-  the same place; from then on the positions are equal. In the talon (drawing one card at a
+  the same place; from then on the positions are equal. (Where foundation cards never come
+  back, nothing can ever be laid on c in the tableau, so moving c anywhere but home only
+  covers a card: skip every such move, and L* still wins.) In the talon (drawing one card at a
   time) the talon is L*'s less c, in the same order: skip the draw that would turn c, and a
   redeal that would turn over a waste holding only c; no more redeals are used. With
   unlimited redeals every talon card can be brought to the waste's top by drawing alone, and
@@ -65,8 +67,9 @@ engine refuses a whole pile into a gap).
   the lower card of its suit, which it covers) or as the lowest card of a run onto a card it
   fits (both are under it). No win is possible; the state is not expanded.
 
-Only these prune; move order (cards home, runs that turn a card up, talon cards, runs that
-empty a pile, the rest, foundation cards back) never does.
+Only these prune. The search is best first (:meth:`KlondikeSearcher.solve`): its order (moves
+made, an estimate of moves left, then the move order: cards home, runs that turn a card up,
+talon cards, runs that empty a pile, the rest, foundation cards back) never prunes.
 """
 
 from __future__ import annotations
@@ -177,7 +180,7 @@ class KlondikeSearcher(Searcher):
         for i, pile in enumerate(piles):
             if len(pile) > down[i]:
                 tops[pile[-1]] = i
-            elif empty < 0:
+            elif not pile and empty < 0:
                 empty = i
         for i, pile in enumerate(piles):
             n = len(pile)
