@@ -149,10 +149,10 @@ def test_a_two_suit_end_game_is_won() -> None:
 
 
 def test_a_stuck_end_game_is_proven_unwinnable_as_enumeration_says() -> None:
-    """Only the Six can move, between the Sevens; the Ace it bares neither goes nor takes."""
-    columns = ["QS KS", "QS KS", "TS JS", "TS JS", "8S 9S", "8S 9S", "4S 7S", "4S 7S"]
-    columns += ["5S 2S AS 6S", "6S 5S 2S AS 3S 3S"]
-    position = _end_game("1", columns, [1, 1, 1, 1, 1, 1, 1, 1, 3, 5])
+    """Only the Six can move, onto the one Seven; the Ace it bares neither goes nor takes."""
+    columns = ["QS KS", "QS KS", "TS JS", "TS JS", "8S 9S", "8S 9S", "5S 7S", "AS 6S"]
+    columns += ["7S 6S 4S 3S 3S", "5S 4S 2S 2S AS"]
+    position = _end_game("1", columns, [1, 1, 1, 1, 1, 1, 1, 1, 4, 4])
     engine = engine_of("spider", {"suits": "1"})
     assert winnable_by_enumeration(engine, position, 10_000) is False
     result = spider("1").solve(position, Budget(nodes=1_000))

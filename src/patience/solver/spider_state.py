@@ -33,21 +33,21 @@ _SHARES_KEPT = 1 << 18
 
 
 class Weights(NamedTuple):
-    """What each feature of a state adds to its score (:meth:`SpiderTable.score`)."""
+    """What each feature of a state adds to its score (:meth:`SpiderTable.scorer`)."""
 
-    home: int = 14
+    home: int = 30
     """Each card home."""
-    stock: int = 4
+    stock: int = 7
     """Taken off for each card still in the stock."""
-    down: int = 12
+    down: int = 30
     """Taken off for each face-down card."""
-    empty: int = 20
+    empty: int = 26
     """Each empty column."""
-    suit: int = 10
+    suit: int = 9
     """Each face-up card on a neighbour it stays with in a run."""
-    follows: int = 4
+    follows: int = 8
     """Each face-up card on a neighbour it follows by the build, but does not move with."""
-    brk: int = 3
+    brk: int = 7
     """Taken off for each face-up card on a neighbour it does not follow."""
     covered: int = 0
     """Taken off for each column with a face-down card."""
@@ -120,9 +120,19 @@ class SpiderTable:
         """May the stock be dealt now?"""
         return bool(st.stock) and not (self.blocked_by_gap and not all(st.cols))
 
-    def moves(self, st: SpiderState) -> list[Step]:
-        """Every legal move: each run (or its top part) onto a column that takes it, and deal."""
-        cols, down = st.cols, st.down
+    def runs(self, st: SpiderState) -> list[int]:
+        """The run length of every column."""
+        length = self.run_length
+        return [length(cards, hidden) for cards, hidden in zip(st.cols, st.down, strict=True)]
+
+    def moves(self, st: SpiderState, runs: list[int] | None = None) -> list[Step]:
+        """Every legal move: each run (or its top part) onto a column that takes it, and deal.
+
+        ``runs`` are the columns' run lengths when the caller has them.
+        """
+        cols = st.cols
+        if runs is None:
+            runs = self.runs(st)
         unders = self.unders
         tops: dict[int, list[int]] = {}
         gaps: list[int] = []
@@ -133,7 +143,7 @@ class SpiderTable:
                 gaps.append(d)
         out: list[Step] = []
         for s, cards in enumerate(cols):
-            run = self.run_length(cards, down[s])
+            run = runs[s]
             size = len(cards)
             for count in range(1, run + 1):
                 head = cards[-count]
