@@ -29,7 +29,7 @@ from patience.solver.measured import (
     load,
     save,
 )
-from patience.solver.stats import Summary, solve_many, summarize
+from patience.solver.stats import solve_many, summarize, wilson
 
 DOC = Path(__file__).resolve().parent.parent / "docs" / "win_rates.md"
 
@@ -100,17 +100,43 @@ def difficulty_cell(figures: Measured) -> str:
     return f"{typical.value if typical else '—'} ({counts})"
 
 
-def row(spec: str, s: Summary, figures: Measured) -> str:
-    low, high = s.interval
-    claim = CLAIMS.get(spec, "")
-    rate = f"{s.rate:.1%} ({low:.1%}–{high:.1%})"
-    if s.unknown > MOST_UNKNOWN * s.deals:
+def budget_cell(figures: Measured) -> str:
+    """The budget each deal had, as recorded (older entries did not record it)."""
+    if figures.nodes is None:
+        return "—"
+    limit = f"{figures.nodes:,} nodes"
+    return limit if figures.seconds is None else f"{limit} / {figures.seconds:g} s"
+
+
+def row(spec: str, figures: Measured) -> str:
+    """One line of the table, from the recorded figures alone."""
+    decided = figures.won + figures.unwinnable
+    low, high = wilson(figures.won, decided)
+    lowest, highest = figures.bounds
+    rate = "—"
+    if figures.rate is not None:
+        rate = f"{figures.rate:.1%} ({low:.1%}–{high:.1%})"
+    elif decided:
         rate = "— (too many unknown)"
+    median = "—" if figures.median_seconds is None else f"{figures.median_seconds:.3f}"
     return (
-        f"| `{spec}` | {s.deals} | {s.won} | {s.unwinnable} | {s.unknown} | "
-        f"{rate} | {s.lowest:.1%}–{s.highest:.1%} | "
-        f"{s.median_seconds:.3f} | {difficulty_cell(figures)} | {claim} |"
+        f"| `{spec}` | {figures.deals} | {figures.won} | {figures.unwinnable} | "
+        f"{figures.unknown} | {rate} | {lowest:.1%}–{highest:.1%} | {budget_cell(figures)} | "
+        f"{median} | {difficulty_cell(figures)} | {CLAIMS.get(spec, '')} |"
     )
+
+
+def kept_reading(doc: Path) -> str:
+    """The hand-written "## Reading" section of the doc (from its heading to the next
+    section), which a run keeps as it is; empty if there is none."""
+    if not doc.exists():
+        return ""
+    text = doc.read_text(encoding="utf-8")
+    start = text.find("\n## Reading")
+    if start < 0:
+        return ""
+    end = text.find("\n## ", start + 1)
+    return text[start + 1 : end + 1 if end >= 0 else len(text)]
 
 
 def main() -> int:
@@ -119,36 +145,42 @@ def main() -> int:
     parser.add_argument("--jobs", type=int, default=2)
     parser.add_argument("--nodes", type=int, default=30_000)
     parser.add_argument("--seconds", type=float, default=2.0)
-    parser.add_argument("--only", default="", help="comma-separated game ids")
+    parser.add_argument("--only", default="", help="comma-separated game ids or game specs")
     parser.add_argument("--doc", type=Path, default=DOC)
     parser.add_argument("--json", type=Path, default=DATA, help="where the lobby's figures go")
     args = parser.parse_args()
     budget = Budget(args.nodes, args.seconds)
     wanted = set(filter(None, args.only.split(",")))
-    rows = []
     figures = load(args.json)
+    order = []
     for game, options in configurations():
-        if wanted and game not in wanted:
-            continue
         spec = game_spec(GAMES[game], GAMES[game].canonical(options))
+        order.append(spec)
+        if wanted and game not in wanted and spec not in wanted:
+            continue
         began = time.perf_counter()
         records = list(solve_many(game, options, range(1, args.deals + 1), budget, args.jobs))
         summary = summarize(records)
-        grades = grade_counts(r.grade for r in records)
         figures[spec] = Measured(
-            summary.deals, summary.won, summary.unwinnable, summary.unknown, grades
+            summary.deals,
+            summary.won,
+            summary.unwinnable,
+            summary.unknown,
+            grade_counts(r.grade for r in records),
+            nodes=args.nodes,
+            seconds=args.seconds,
+            median_seconds=round(summary.median_seconds, 4),
         )
-        rows.append(row(spec, summary, figures[spec]))
-        print(rows[-1], f"({time.perf_counter() - began:.0f} s)", flush=True)
+        print(row(spec, figures[spec]), f"({time.perf_counter() - began:.0f} s)", flush=True)
     header = [
         "# Win rates (measured)",
         "",
         "The solver's view: **every card is known**, face-down and talon cards included, so",
         "these are the share of deals that *can* be won, not what a player who sees only the",
-        "face-up cards wins. Written by `bench/win_rates.py` "
-        f"(`--deals {args.deals} --nodes {args.nodes} --seconds {args.seconds}`): deals 1 to "
-        f"{args.deals} of each game, each searched with a budget of {args.nodes:,} nodes or "
-        f"{args.seconds} s.",
+        "face-up cards wins. Written by `bench/win_rates.py`, which solves deals 1 to *deals*",
+        "of each game, each within the row's *budget* (nodes searched, and seconds where a",
+        "time limit was set; `—` where an older run did not record it). A run of some games",
+        "(`--only`) rewrites their rows and keeps the others.",
         "",
         "*Rate* is won over decided deals (won + proven unwinnable) with its 95% Wilson",
         "interval; *bounds* count the unknown deals as all lost, then as all won — the true rate",
@@ -156,11 +188,13 @@ def main() -> int:
         "bounds, not the rate (hard deals are more often the unknown ones); the rate is left out",
         f"when more than {MOST_UNKNOWN:.0%} of deals are unknown.",
         "",
-        "| game | deals | won | unwinnable | unknown | rate (95%) | bounds | median s "
+        "| game | deals | won | unwinnable | unknown | rate (95%) | bounds | budget | median s "
         "| difficulty | claim |",
-        "|---|---|---|---|---|---|---|---|---|---|",
+        "|---|---|---|---|---|---|---|---|---|---|---|",
     ]
-    text = "\n".join(header + rows) + "\n\n" + DIFFICULTY + "\n## Sources\n\n" + SOURCES
+    rows = [row(spec, figures[spec]) for spec in order if spec in figures]
+    reading = kept_reading(args.doc)
+    text = "\n".join(header + rows) + "\n\n" + reading + DIFFICULTY + "\n## Sources\n\n" + SOURCES
     args.doc.write_text(text)
     save(figures, args.json)
     print(f"wrote {args.doc} and the figures the lobby shows ({args.json})")

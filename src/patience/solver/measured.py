@@ -59,6 +59,12 @@ class Measured:
     unwinnable: int
     unknown: int
     grades: Mapping[str, int] | None = field(default=None)
+    nodes: int | None = None
+    """The node budget a deal had (``None`` in entries from before it was recorded)."""
+    seconds: float | None = None
+    """The time budget a deal had, if any was recorded."""
+    median_seconds: float | None = None
+    """The median time the solver took over a deal, if recorded."""
 
     def __post_init__(self) -> None:
         if min(self.won, self.unwinnable, self.unknown) < 0:
@@ -134,6 +140,9 @@ def _entry(row: Mapping[str, Any]) -> Measured:
         unwinnable=row["unwinnable"],
         unknown=row["unknown"],
         grades=row.get("grades"),
+        nodes=row.get("nodes"),
+        seconds=row.get("seconds"),
+        median_seconds=row.get("median_seconds"),
     )
 
 
@@ -159,6 +168,9 @@ def save(rows: Mapping[str, Measured], path: Path = DATA) -> None:
         }
         if row.grades is not None:
             entry["grades"] = _in_order(row.grades)
+        for name in ("nodes", "seconds", "median_seconds"):
+            if (value := getattr(row, name)) is not None:
+                entry[name] = value
         data[spec] = entry
     path.write_text(json.dumps(data, indent=1) + "\n", encoding="utf-8")
 
