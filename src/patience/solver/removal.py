@@ -1,5 +1,9 @@
 """Exhaustive depth-first search for the removal games (Thirteens, Pyramid, King Tut).
 
+Pyramid and King Tut positions go first to the compact search of
+:mod:`patience.solver.pyramid`; this walk over the engine's own moves serves Thirteens and any
+position that search does not take.
+
 The search (:class:`DepthFirst`, shared with the talon-feeding games in
 :mod:`patience.solver.feeding`) walks the engine's moves depth first and remembers every
 position it has entered by a compact key, so no position is searched twice. Every move and
