@@ -33,11 +33,13 @@ rules below cut anything, each sound, which makes an emptied frontier a proof:
   one end and q at the other, and ours, one r further, still takes q. Redeals gather only the
   tableau, so they see the same cards. When L sends x home, the boards are the same.
 
-Where the game has cells (Tournament), a quicker search comes first with most of the budget:
-from each board it tries only cards going home, straight or after the cards above them go to
-empty cells ("digs"), and the stock and redeal moves. It finds most wins in far fewer boards,
-but it leaves moves out, so it proves nothing: when it ends without a win, the complete search
-above runs with the rest of the budget.
+A quicker search over fewer moves comes first with a share of the budget; it finds many wins
+in far fewer boards, but it leaves moves out, so it proves nothing: when it ends without a
+win, the complete search above runs with the rest of the budget. Where the game has cells
+(Tournament), it tries only cards going home, straight or after the cards above them go to
+empty cells ("digs"), and the stock and redeal moves (70% of the budget); where foundations
+may give cards back (Nationale), every move but those (30%; measured on Nationale deals that
+took the complete search 37,000 and 56,000 boards, it found wins in 7,700 and 1,900).
 
 The score only orders the frontier: cards home, less the cards lying on cards a foundation
 takes now (by their depth), less full cells, plus empty piles where a gap takes any card.
@@ -57,8 +59,10 @@ from patience.solver.result import Budget, ProvenUnwinnable, Result, Unknown, Wo
 from patience.solver.search import Searcher
 
 _CLOCK_EVERY = 64
-_DIG_SHARE = 0.7
-"""The share of the budget the dig search may use before the complete search."""
+_ALL, _DIGS, _NO_RETURNS = "all", "digs", "no returns"
+"""Search modes: every move; only digs; every move but foundations giving cards back."""
+_QUICK_SHARE = {_DIGS: 0.7, _NO_RETURNS: 0.3}
+"""The share of the budget a quick search may use before the complete search."""
 
 
 def _board_score(board_rules: TwoWayBoard) -> Callable[[Board], int]:
@@ -130,14 +134,17 @@ class TwoWaySearcher(Searcher):
         self.board_key = self.board.key_function()
         self.board_score = _board_score(self.board)
         self.forced = _cell_home(self.board)
+        rules = engine.rules
+        quick = _DIGS if self.board.cells else _NO_RETURNS if rules.foundation_returns else None
+        self.quick = None if quick is None else (quick, _QUICK_SHARE[quick])
         foundations = set(self.board.foundations)
         self._outside = itemgetter(*(i for i in range(len(engine.specs)) if i not in foundations))
 
     def solve(self, start: Position, budget: Budget | None = None) -> Result:
         """Search from ``start`` within ``budget``: won, proven unwinnable or unknown.
 
-        Where cells hold cards, a quicker search first tries only digs (see the module) with
-        a share of the budget; only the complete search that follows can prove anything.
+        A quicker search over fewer moves may come first with a share of the budget (see the
+        module); only the complete search that follows can prove anything.
         """
         first = self.board.board_of(start)
         if first is None:
@@ -148,14 +155,15 @@ class TwoWaySearcher(Searcher):
         if self._won_board(first):
             return Won((), 0, 0.0)
         used = 0
-        if self.board.cells:
-            share = None if budget.seconds is None else began + budget.seconds * _DIG_SHARE
-            cap = max(1, int(budget.nodes * _DIG_SHARE))
-            moves, used, _ = self._search(first, start.redeals, cap, share, digs=True)
+        if self.quick is not None:
+            mode, part = self.quick
+            share = None if budget.seconds is None else began + budget.seconds * part
+            cap = max(1, int(budget.nodes * part))
+            moves, used, _ = self._search(first, start.redeals, cap, share, mode)
             if moves is not None:
                 return Won(moves, used, time.perf_counter() - began)
         moves, nodes, exhausted = self._search(
-            first, start.redeals, max(1, budget.nodes - used), deadline, digs=False
+            first, start.redeals, max(1, budget.nodes - used), deadline, _ALL
         )
         seconds = time.perf_counter() - began
         if moves is not None:
@@ -168,10 +176,12 @@ class TwoWaySearcher(Searcher):
         return not any(self._outside(board))
 
     def _search(
-        self, first: Board, redeals0: int, most: int, deadline: float | None, *, digs: bool
+        self, first: Board, redeals0: int, most: int, deadline: float | None, mode: str
     ) -> tuple[tuple[Move, ...] | None, int, bool]:
         """Best-first from ``first``: the winning moves (or ``None``), nodes, and whether the
-        frontier was emptied (a proof when ``digs`` is off)."""
+        frontier was emptied (a proof only in mode ``_ALL``)."""
+        digs = mode == _DIGS
+        returns = mode == _ALL
         board_rules = self.board
         key, score = self.board_key, self.board_score
         transfers, through_engine = board_rules.transfers, board_rules.through_engine
@@ -202,7 +212,7 @@ class TwoWaySearcher(Searcher):
                 lines = board_rules.digs(board, redeals)
             else:
                 lines = through_engine(board, redeals)
-                for swaps, src, dst in transfers(board):
+                for swaps, src, dst in transfers(board, returns):
                     child = after(board, swaps, src, dst)
                     if won(child):
                         return (

@@ -131,7 +131,8 @@ class TwoWayBoard:
         self._wanted: dict[bytes, bytes] = {}
         self.home_of = [(pairs[suit(c)]) for c in range(52)]
         returns = rules.foundation_returns
-        self.sources = (*self.tableau, *self.cells, *(self.foundations if returns else ()))
+        self.givers = (*self.tableau, *self.cells)
+        self.sources = (*self.givers, *(self.foundations if returns else ()))
         self.kind = [s.kind for s in specs]
         self.uses_stock = rules.stock.action is not Action.NONE or rules.stock.redeals != 0
         groups = classes(engine)
@@ -233,8 +234,11 @@ class TwoWayBoard:
                 found.setdefault(base + 12 - held_down, []).append(((), down))
         return found
 
-    def transfers(self, board: Board) -> Iterator[Transfer]:
-        """Every transfer: the swaps before it (if any), its source and its target."""
+    def transfers(self, board: Board, returns: bool = True) -> Iterator[Transfer]:
+        """Every transfer: the swaps before it (if any), its source and its target.
+
+        Without ``returns``, foundations give no cards back (a quick search's narrower game).
+        """
         kind = self.kind
         on_top: list[dict[int, list[int]]] = [{} for _ in self.receiving]
         gaps: list[int] = []
@@ -248,7 +252,7 @@ class TwoWayBoard:
                     gaps.append(dst)
         empty_cell = next((c for c in self.cells if not board[c]), -1)
         homes = self.homes(board)
-        for src in self.sources:
+        for src in self.sources if returns else self.givers:
             cards = board[src]
             if not cards:
                 continue
