@@ -1,4 +1,4 @@
-"""A searcher for Spider and its suit options: best-first over a compact state.
+"""A searcher for Spider and its suit options: heuristic search over a compact state.
 
 The general best-first search drowns in Spider's 104 cards: the engine's positions are slow
 to build and its score does not see runs. This searcher works on
@@ -6,21 +6,30 @@ to build and its score does not see runs. This searcher works on
 legal moves exactly, checked by the tests), a score that counts runs, face-down cards, empty
 columns and cards home, and keys that name each state once.
 
-It is a heuristic search, built to find wins fast:
+It is built to find wins fast:
 
+* **A deal at a time.** While the stock has cards, a search looks for good states without
+  dealing (best-first by the score, a fixed number of nodes), then lets the few best states
+  that may deal do so, and goes on from those. Scores are then only compared between states
+  with the same stock, so the weight of the stock never decides when to deal.
+* **Attempts.** Each attempt has its own weights (a few tuned ones, then a fixed random
+  spread of them) and the nodes per deal grow every few attempts, so one unlucky score does
+  not spend the budget.
 * **Moves left out** (heuristic; they can hide a win). The top part of a run is not moved
-  onto a card of another suit: it would leave a same-suit neighbour for a mere follower. While
-  the stock has cards, a run moves into the first empty column only (the others are alike but
-  for the cards the stock will deal onto them).
+  onto a card of another suit: it would leave a same-suit neighbour for a mere follower. A
+  part of a run moved onto its suit, or a run moved from a card it follows onto another it
+  merely follows, changes nothing by itself: it is tried only when the card it bares can take
+  a run from a third column. While the stock has cards, a run moves into the first empty
+  column only (the others are alike but for the cards the stock will deal onto them).
 * **Keys.** Once the stock is empty the columns are sorted in the key: the columns are alike
   (one build rule, any card starts an empty one), so two states that differ by the order of
   their columns have the same moves up to renaming and the same futures. This is sound.
 
-A search that leaves no move out (a position where none of the heuristic cuts above ever
-applied) and empties its frontier has entered every position reachable from the start, each
-judged by the engine's own moves and automatic moves, so it proves the start unwinnable. If a
-cut was ever used, an empty frontier answers :class:`Unknown`.
-Every win is replayed through :meth:`Engine.play` before it is returned.
+Proofs: from a position whose stock is empty, an attempt is a plain best-first search. If no
+move was left out on the way and its frontier empties, it has entered every position
+reachable from the start (each judged by the engine's own moves and automatic moves, keys
+sound as above), so the start is proven unwinnable. In every other case the answer is won or
+:class:`Unknown`. Every win is replayed through :meth:`Engine.play` before it is returned.
 """
 
 from __future__ import annotations
@@ -28,7 +37,7 @@ from __future__ import annotations
 import heapq
 import random
 import time
-from collections.abc import Hashable
+from collections.abc import Callable, Hashable
 
 from patience.engine.core import Engine
 from patience.engine.errors import IllegalMove
@@ -78,6 +87,40 @@ def weights_for(attempt: int) -> Weights:
         follows=spread(base.follows),
         brk=spread(base.brk),
     )
+
+
+def _late(deadline: float | None, nodes: int) -> bool:
+    """Has the clock passed ``deadline``? (Read once every few nodes.)"""
+    return deadline is not None and nodes % _CLOCK_EVERY == 0 and time.perf_counter() > deadline
+
+
+class _Tree:
+    """The states a search has met, each with its parent and the step that led to it."""
+
+    def __init__(self, key: Callable[[SpiderState], Hashable], root: SpiderState) -> None:
+        self.key = key
+        self.parents = [-1]
+        self.steps = [DEAL]
+        self.seen = {key(root)}
+
+    def add(self, parent: int, step: Step, child: SpiderState) -> int | None:
+        """The new node of ``child``, or ``None`` when its key was met before."""
+        child_key = self.key(child)
+        if child_key in self.seen:
+            return None
+        self.seen.add(child_key)
+        self.parents.append(parent)
+        self.steps.append(step)
+        return len(self.parents) - 1
+
+    def line(self, node: int, last: Step) -> list[Step]:
+        """The steps from the root to ``node``, then ``last``."""
+        line = [last]
+        while node > 0:
+            line.append(self.steps[node])
+            node = self.parents[node]
+        line.reverse()
+        return line
 
 
 def is_spider(engine: Engine) -> bool:
@@ -246,35 +289,24 @@ class SpiderSearcher(Searcher):
         """
         table = self.table
         score = table.scorer(weights)
-        parents: list[int] = [-1]
-        steps: list[Step] = [DEAL]
-        seen = {self.state_key(first)}
+        tree = _Tree(self.state_key, first)
         frontier: list[tuple[int, int, SpiderState]] = [(0, 0, first)]
         nodes = 0
         cut_any = False
         while frontier:
-            if nodes >= cap or (
-                deadline is not None
-                and nodes % _CLOCK_EVERY == 0
-                and time.perf_counter() > deadline
-            ):
+            if nodes >= cap or _late(deadline, nodes):
                 return None, nodes
             _, order, st = heapq.heappop(frontier)
-            node = -order
             nodes += 1
             kept, cut = self.children(st)
             cut_any = cut_any or cut
             for step in kept:
                 child = table.after(st, step)
                 if table.is_won(child):
-                    return self._line(parents, steps, node, step), nodes
-                child_key = self.state_key(child)
-                if child_key in seen:
-                    continue
-                seen.add(child_key)
-                parents.append(node)
-                steps.append(step)
-                heapq.heappush(frontier, (-score(child), 1 - len(parents), child))
+                    return tree.line(-order, step), nodes
+                node = tree.add(-order, step, child)
+                if node is not None:
+                    heapq.heappush(frontier, (-score(child), -node, child))
         return not cut_any, nodes
 
     def _phased(
@@ -294,9 +326,7 @@ class SpiderSearcher(Searcher):
         """
         table = self.table
         score = table.scorer(weights)
-        parents: list[int] = [-1]
-        steps: list[Step] = [DEAL]
-        seen = {self.state_key(first)}
+        tree = _Tree(self.state_key, first)
         layer = [(score(first), 0, first)]
         nodes = 0
         while layer:
@@ -305,14 +335,9 @@ class SpiderSearcher(Searcher):
             ready = [entry for entry in layer if table.may_deal(entry[2])]
             spent = 0
             while frontier and spent < per_deal:
-                if nodes >= cap or (
-                    deadline is not None
-                    and nodes % _CLOCK_EVERY == 0
-                    and time.perf_counter() > deadline
-                ):
+                if nodes >= cap or _late(deadline, nodes):
                     return None, nodes
                 _, order, st = heapq.heappop(frontier)
-                node = -order
                 nodes += 1
                 spent += 1
                 for step in self.children(st)[0]:
@@ -320,41 +345,24 @@ class SpiderSearcher(Searcher):
                         continue
                     child = table.after(st, step)
                     if table.is_won(child):
-                        return self._line(parents, steps, node, step), nodes
-                    child_key = self.state_key(child)
-                    if child_key in seen:
+                        return tree.line(-order, step), nodes
+                    node = tree.add(-order, step, child)
+                    if node is None:
                         continue
-                    seen.add(child_key)
-                    parents.append(node)
-                    steps.append(step)
                     value = score(child)
-                    heapq.heappush(frontier, (-value, 1 - len(parents), child))
+                    heapq.heappush(frontier, (-value, -node, child))
                     if table.may_deal(child):
-                        ready.append((value, len(parents) - 1, child))
+                        ready.append((value, node, child))
             ready.sort(key=lambda entry: (-entry[0], -entry[1]))
             layer = []
-            for _, node, st in ready[:beam]:
+            for _, parent, st in ready[:beam]:
                 child = table.after(st, DEAL)
                 if table.is_won(child):
-                    return self._line(parents, steps, node, DEAL), nodes
-                child_key = self.state_key(child)
-                if child_key in seen:
-                    continue
-                seen.add(child_key)
-                parents.append(node)
-                steps.append(DEAL)
-                layer.append((score(child), len(parents) - 1, child))
+                    return tree.line(parent, DEAL), nodes
+                node = tree.add(parent, DEAL, child)
+                if node is not None:
+                    layer.append((score(child), node, child))
         return None, nodes
-
-    @staticmethod
-    def _line(parents: list[int], steps: list[Step], node: int, last: Step) -> list[Step]:
-        """The steps from the start to ``node``, then ``last``."""
-        line = [last]
-        while node > 0:
-            line.append(steps[node])
-            node = parents[node]
-        line.reverse()
-        return line
 
     def _winning(self, start: Position, steps: list[Step], nodes: int, began: float) -> Won:
         """The engine's moves for ``steps``, checked by replaying them with Engine.play."""
