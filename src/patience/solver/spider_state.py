@@ -43,9 +43,9 @@ class Weights(NamedTuple):
     """Taken off for each face-down card."""
     empty: int = 26
     """Each empty column."""
-    suit: int = 9
+    suit: int = 20
     """Each face-up card on a neighbour it stays with in a run."""
-    follows: int = 8
+    follows: int = 2
     """Each face-up card on a neighbour it follows by the build, but does not move with."""
     brk: int = 7
     """Taken off for each face-up card on a neighbour it does not follow."""
