@@ -7,6 +7,7 @@ then a pure function of positions: it never changes a position, only returns new
 
 from __future__ import annotations
 
+from collections.abc import Sequence
 from enum import Enum
 
 from patience.cards import KING, rank, suit
@@ -425,7 +426,7 @@ class Engine:
                         down[t] -= 1
             if rules.auto_suit_runs:
                 for t in self.tableau:
-                    if self._complete_run_on(piles[t], down[t]):
+                    if self.complete_run_on(piles[t], down[t]):
                         home = next(f for f in self.foundations if not piles[f])
                         piles[home] = piles[t][-13:]
                         del piles[t][-13:]
@@ -440,7 +441,13 @@ class Engine:
             down[self.stock] = len(piles[self.stock])
 
     @staticmethod
-    def _complete_run_on(cards: list[int], down: int) -> bool:
+    def complete_run_on(cards: Sequence[int], down: int) -> bool:
+        """Do the face-up top 13 cards of ``cards`` run King to Ace in one suit?
+
+        >>> from patience.cards import make_card
+        >>> Engine.complete_run_on([make_card(r, 0) for r in range(13, 0, -1)], 0)
+        True
+        """
         if len(cards) - down < 13 or rank(cards[-13]) != KING:
             return False
         first_suit = suit(cards[-1])

@@ -191,7 +191,7 @@ class SpiderTable:
                 len(cards) - down[t] >= _RUN
                 and rank(cards[-1]) == ACE
                 and self.run_length(cards, down[t]) >= _RUN
-                and Engine._complete_run_on(list(cards), down[t])
+                and Engine.complete_run_on(cards, down[t])
             ):
                 cols[t] = cards[:-_RUN]
                 continue
