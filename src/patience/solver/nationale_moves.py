@@ -26,7 +26,7 @@ from operator import itemgetter
 
 from patience.cards import ACE, KING, suit
 from patience.engine.core import Engine
-from patience.engine.position import Move, MoveKind, Position, transfer
+from patience.engine.position import REDEAL_MOVE, STOCK_MOVE, Move, Position, transfer
 from patience.rules.build import Direction, Match
 from patience.rules.game import Win
 from patience.rules.piles import Kind, Start, Unit
@@ -172,8 +172,11 @@ class TwoWayBoard:
             return
         engine = self.engine
         pos = self.position(board, redeals)
-        for move in engine.legal_moves(pos):
-            if move.kind is MoveKind.STOCK or move.kind is MoveKind.REDEAL:
+        for move, refused in (
+            (STOCK_MOVE, engine.stock_move_reason(pos)),
+            (REDEAL_MOVE, engine.redeal_reason(pos)),
+        ):
+            if refused is None:
                 after = engine.apply(pos, move)
                 yield (move,), tuple(bytes(p) for p in after.piles), after.redeals
 
