@@ -38,6 +38,8 @@ CLAIMS: dict[str, str] = {
     "thirteens": "our source page: about 5% (a player who cannot see the talon)",
     "freecell": "Microsoft deals 1–32,000: all but #11982 solvable [1]; "
     "8 unsolvable in 1–1,000,000 [2]",
+    "pyramid": "about 1 in 50 with one pass [5]; 6.80% one pass, 66.87% pyramid only with "
+    "unlimited passes [6] (ours: 3 passes, talon top playable — not comparable)",
     "klondike:draw=1,passes=unlimited": "about 82% of deals winnable with all cards known "
     "(81.96% ± 0.1%) [3]; earlier bounds 82–91% [4]",
 }
@@ -52,6 +54,10 @@ SOURCES = """\
     all cards known: 81.956% ± 0.096%).
 [4] Xiang Yan, Persi Diaconis, Paat Rusmevichientong and Benjamin Van Roy, "Solitaire: Man
     Versus Machine", NIPS 2004 (thoughtful Klondike: between about 82% and 91% winnable).
+[5] Michael Keller and Mark Masten, "Pyramid and Giza", Solitaire Laboratory,
+    http://solitairelaboratory.com/pyramidgiza.html (Morehead & Mott-Smith's 1 in 50, one pass).
+[6] Solitaire Win Rates, "Pyramid", https://solitairewinrates.com/Pyramid.html (100 million
+    deals: all cards, one pass, no overlap discards 6.80%; pyramid only, unlimited passes 66.87%).
 """
 
 
