@@ -99,6 +99,42 @@ def test_proofs_after_random_play_agree_with_enumeration(
     assert isinstance(result, Won if truth else ProvenUnwinnable)
 
 
+@pytest.mark.parametrize("share", [0.0, 1.0], ids=["best-first", "depth-first"])
+@pytest.mark.parametrize(("options", "deal"), [({"passes": "1"}, 4), ({"draw": "3"}, 6)])
+def test_each_search_alone_agrees_with_enumeration(
+    options: dict[str, str], deal: int, share: float
+) -> None:
+    full = {"draw": "1", "passes": "unlimited"} | options
+    engine = engine_of("klondike", full)
+    pos = playout("klondike", deal, 60, deal, full)
+    truth = winnable_by_enumeration(engine, pos, limit=30_000)
+    assert truth is not None
+    searcher = klondike_searcher(engine)
+    assert searcher is not None
+    searcher.dig_share = share
+    result = searcher.solve(pos, Budget(nodes=100_000))
+    assert isinstance(result, Won if truth else ProvenUnwinnable)
+    if isinstance(result, Won):
+        assert replays_to_win(engine, pos, result.moves)
+
+
+def test_the_depth_first_search_alone_wins_deals_that_replay() -> None:
+    info = get_game("klondike")
+    options = {"draw": "1", "passes": "unlimited"}
+    engine = engine_of("klondike", options)
+    searcher = klondike_searcher(engine)
+    assert searcher is not None
+    searcher.dig_share = 1.0
+    won = 0
+    for deal in range(1, 9):
+        start = start_position(info, options, deal)
+        result = searcher.solve(start, Budget(nodes=3_000))
+        if isinstance(result, Won):
+            won += 1
+            assert replays_to_win(engine, start, result.moves)
+    assert won >= 4
+
+
 def test_a_card_over_a_lower_card_of_its_suit_and_both_its_places_is_blocked() -> None:
     # Pile 1, bottom up: JC, KD, KH face down, then QC face up. The queen of clubs goes home
     # only after the jack of clubs under it, and both red kings it could go on are under it.

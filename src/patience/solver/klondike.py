@@ -1,4 +1,4 @@
-"""A depth-first solver for the Klondike family (every draw size and number of passes).
+"""A solver for the Klondike family (every draw size and number of passes).
 
 It searches a compact state of its own (:mod:`patience.solver.klondike_state`) with its own
 move generator, remembers every state it has entered by a canonical key, and answers in the
@@ -67,9 +67,11 @@ engine refuses a whole pile into a gap).
   the lower card of its suit, which it covers) or as the lowest card of a run onto a card it
   fits (both are under it). No win is possible; the state is not expanded.
 
-Only these prune. The search is best first (:meth:`KlondikeSearcher.solve`): its order (moves
-made, an estimate of moves left, then the move order: cards home, runs that turn a card up,
-talon cards, runs that empty a pile, the rest, foundation cards back) never prunes.
+Only these prune. The search is depth first in the move order (cards home, runs that turn a
+card up, talon cards, runs that empty a pile, the rest, foundation cards back) for a share of
+the budget (:data:`DIG_SHARE`: it finds many wins sooner), then best first from the start
+again (:meth:`KlondikeSearcher.solve`: moves made, an estimate of moves left, then the move
+order). Either search exhausted is a proof: order never prunes.
 """
 
 from __future__ import annotations
@@ -110,13 +112,17 @@ DEPTH_WEIGHT = 0.7
 """How much a move already made counts against a state, beside :meth:`estimate` (measured on
 deals 1-40: less finds fewer wins, more expands more states)."""
 
+DIG_SHARE = 0.3
+"""The share of the budget for a depth-first search before the best-first one (deals 1-120
+at 15,000 nodes: 0 won 88, 0.3 and 0.6 won 96, 0.3 in the least CPU time)."""
+
 InnerMove = tuple[int, int, int, tuple[int, ...]]
 """(kind, a, b, talon steps or run size): see the move kinds of
 :mod:`patience.solver.klondike_state`."""
 
 
 class KlondikeSearcher(Searcher):
-    """Depth-first search over the compact Klondike state (see the module for the pruning)."""
+    """Search over the compact Klondike state (see the module for the order and the pruning)."""
 
     def __init__(self, engine: Engine, shape: Shape) -> None:
         super().__init__(engine)
@@ -127,6 +133,7 @@ class KlondikeSearcher(Searcher):
         self._blockers: dict[bytes, int] = {}
         self._blocked: dict[bytes, bool] = {}
         self._safe: dict[tuple[int, int, int, int], tuple[int, ...]] = {}
+        self.dig_share = DIG_SHARE
 
     # ------------------------------------------------------------------ conversion
 
@@ -359,8 +366,9 @@ class KlondikeSearcher(Searcher):
     def solve(self, start: Position, budget: Budget | None = None) -> Result:
         """Search from ``start`` within ``budget``: won, proven unwinnable or unknown.
 
-        Best first: the frontier is ordered by :data:`DEPTH_WEIGHT` times the moves made so
-        far plus :meth:`estimate` (newest first among equals). Order never prunes.
+        Depth first for :attr:`dig_share` of the budget, then best first: the frontier
+        ordered by :data:`DEPTH_WEIGHT` times the moves made so far plus :meth:`estimate`
+        (newest first among equals). Order never prunes.
         """
         state = self.state_of(start)
         if state is None:
@@ -371,21 +379,91 @@ class KlondikeSearcher(Searcher):
         root, auto = self.settle_state(state)
         if sum(root.home) == 52:
             return Won(self.engine_moves(start, auto), 1, time.perf_counter() - began)
-        key, estimate = self.state_key, self.estimate
         self._blockers.clear()
         self._blocked.clear()
+        if self.blocked(root):
+            return ProvenUnwinnable(0, time.perf_counter() - began)
+        share = self.dig_share
+        if share:
+            dig_deadline = None if budget.seconds is None else began + share * budget.seconds
+            limit = max(1, int(share * budget.nodes))
+            found = self._depth_first(start, root, auto, limit, dig_deadline, began)
+            if not isinstance(found, Unknown):
+                return found
+        return self._best_first(start, root, auto, budget.nodes, deadline, began)
+
+    def _depth_first(
+        self,
+        start: Position,
+        root: State,
+        auto: list[InnerMove],
+        node_limit: int,
+        deadline: float | None,
+        began: float,
+    ) -> Result:
+        """Depth first in :meth:`moves` order from ``root`` (settled, not blocked).
+
+        The same pruning as the best-first search, so an exhausted search is a proof too.
+        """
+        key = self.state_key
+        seen = {key(root)}
+        frames: list[tuple[State, list[InnerMove]]] = [(root, self.moves(root))]
+        at = [0]
+        edges: list[list[InnerMove]] = [auto]
+        nodes = 1
+        while frames:
+            state, moves = frames[-1]
+            i = at[-1]
+            if i == len(moves):
+                frames.pop()
+                at.pop()
+                edges.pop()
+                continue
+            at[-1] = i + 1
+            move = moves[i]
+            child, played = self.settle_state(self.apply(state, move))
+            if sum(child.home) == 52:
+                line = [m for edge in edges for m in edge] + [move, *played]
+                return Won(self.engine_moves(start, line), nodes, time.perf_counter() - began)
+            child_key = key(child)
+            if child_key in seen:
+                continue
+            seen.add(child_key)
+            if self.blocked(child):
+                continue
+            nodes += 1
+            if nodes >= node_limit or (
+                deadline is not None
+                and nodes % _CLOCK_EVERY == 0
+                and time.perf_counter() > deadline
+            ):
+                return Unknown(nodes, time.perf_counter() - began)
+            frames.append((child, self.moves(child)))
+            at.append(0)
+            edges.append([move, *played])
+        return ProvenUnwinnable(nodes, time.perf_counter() - began)
+
+    def _best_first(
+        self,
+        start: Position,
+        root: State,
+        auto: list[InnerMove],
+        node_limit: int,
+        deadline: float | None,
+        began: float,
+    ) -> Result:
+        """Best first from ``root`` (settled, not blocked); see :meth:`solve`."""
+        key, estimate = self.state_key, self.estimate
         seen = {key(root)}
         nodes = 0
         parents = [-1]
         edges: list[list[InnerMove]] = [auto]
-        frontier: list[tuple[float, int, State, int]] = []
-        if not self.blocked(root):
-            frontier.append((estimate(root), 0, root, 0))
+        frontier: list[tuple[float, int, State, int]] = [(estimate(root), 0, root, 0)]
         while frontier:
             _, index, state, depth = heappop(frontier)
             index = -index
             nodes += 1
-            if nodes >= budget.nodes:
+            if nodes >= node_limit:
                 return Unknown(nodes, time.perf_counter() - began)
             if (
                 deadline is not None
