@@ -43,7 +43,7 @@ from operator import itemgetter
 
 from patience.engine.core import Engine
 from patience.engine.position import Move, MoveKind, Position
-from patience.solver.result import Budget, ProvenUnwinnable, Result, Unknown, Won
+from patience.solver.result import Budget, Meter, ProvenUnwinnable, Result, Unknown, Won
 
 _CLOCK_EVERY = 256
 _LONGEST = 64
@@ -203,7 +203,7 @@ class FeedingSearch:
         total = len(self.talon)
         if start[1] >= total:
             return Won((), 0, 0.0)
-        deadline = None if budget.seconds is None else began + budget.seconds
+        meter = Meter(budget, _CLOCK_EVERY, began)
         seen = {start}
         nodes = 1
         if self.stuck(start):
@@ -224,14 +224,8 @@ class FeedingSearch:
                 continue
             seen.add(child)
             nodes += 1
-            if nodes >= budget.nodes:
-                return Unknown(nodes, time.perf_counter() - began)
-            if (
-                deadline is not None
-                and nodes % _CLOCK_EVERY == 0
-                and time.perf_counter() > deadline
-            ):
-                return Unknown(nodes, time.perf_counter() - began)
+            if meter.spent(nodes):
+                return Unknown(nodes, meter.elapsed())
             if deals and self.stuck(child):
                 continue
             path.append(move)

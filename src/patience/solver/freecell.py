@@ -39,7 +39,7 @@ from typing import NamedTuple
 from patience.engine.core import Engine
 from patience.engine.position import Position
 from patience.solver.freecell_state import EMPTY, Layout, State, Step, in_family, key
-from patience.solver.result import Budget, ProvenUnwinnable, Result, Unknown, Won
+from patience.solver.result import Budget, Meter, ProvenUnwinnable, Result, Unknown, Won
 from patience.solver.search import Searcher
 
 _CLOCK_EVERY = 64
@@ -187,7 +187,7 @@ class FreeCellSearch(Searcher):
         state = layout.state_of(start)
         if state is None:  # not a state of this family (e.g. a face-down card): the general search
             return super().solve(start, budget)
-        deadline = None if budget.seconds is None else began + budget.seconds
+        meter = Meter(budget, _CLOCK_EVERY, began)
         columns, cells, home = state
         cols, cell_bytes, home_list = list(columns), bytearray(cells), list(home)
         first = layout.settle(cols, cell_bytes, home_list)
@@ -202,12 +202,8 @@ class FreeCellSearch(Searcher):
             quota = _FIRST_ALONE if turn == 0 else _TURN
             for _ in scan.run(min(quota, budget.nodes - nodes)):
                 nodes += 1
-                if (
-                    deadline is not None
-                    and nodes % _CLOCK_EVERY == 0
-                    and time.perf_counter() > deadline
-                ):
-                    return Unknown(nodes, time.perf_counter() - began)
+                if meter.late(nodes):
+                    return Unknown(nodes, meter.elapsed())
             if scan.line is not None:
                 moves = layout.engine_moves(start, first + scan.line)
                 return Won(moves, nodes + 1, time.perf_counter() - began)

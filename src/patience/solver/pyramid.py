@@ -53,7 +53,7 @@ from patience.rules.game import Win
 from patience.rules.piles import Kind
 from patience.rules.stock import UNLIMITED, Action, Redeal
 from patience.solver.removal import DepthFirst, _places, removal_searcher
-from patience.solver.result import Budget, ProvenUnwinnable, Result, Unknown, Won
+from patience.solver.result import Budget, Meter, ProvenUnwinnable, Result, Unknown, Won
 
 State = tuple[int, int, int, int]
 """Places still holding a card, talon cards in play, the cut, and redeals used."""
@@ -337,7 +337,7 @@ class PyramidSearch:
         start = self.start
         if self.won(start):
             return Won((), 0, 0.0)
-        deadline = None if budget.seconds is None else began + budget.seconds
+        meter = Meter(budget, _CLOCK_EVERY, began)
         fewest = {start[:3]: start[3]}  # redeals used, fewest first met, by the rest
         nodes = 1
         if self.lost(start, -1):
@@ -359,14 +359,8 @@ class PyramidSearch:
                 continue
             fewest[rest] = child[3]
             nodes += 1
-            if nodes >= budget.nodes:
-                return Unknown(nodes, time.perf_counter() - began)
-            if (
-                deadline is not None
-                and nodes % _CLOCK_EVERY == 0
-                and time.perf_counter() > deadline
-            ):
-                return Unknown(nodes, time.perf_counter() - began)
+            if meter.spent(nodes):
+                return Unknown(nodes, meter.elapsed())
             if spoiled and self.lost(child, spoiled):
                 continue
             path.append(move)

@@ -64,7 +64,7 @@ from patience.engine.position import Move, MoveKind, Position
 from patience.rules.game import Win
 from patience.rules.piles import Kind, Start
 from patience.rules.stock import UNLIMITED, Action, Redeal
-from patience.solver.result import Budget, ProvenUnwinnable, Result, Unknown, Won
+from patience.solver.result import Budget, Meter, ProvenUnwinnable, Result, Unknown, Won
 from patience.solver.search import Searcher
 
 Key = Hashable
@@ -196,7 +196,7 @@ class DepthFirst(Searcher):
         budget = budget or Budget()
         engine = self.engine
         began = time.perf_counter()
-        deadline = None if budget.seconds is None else began + budget.seconds
+        meter = Meter(budget, _CLOCK_EVERY, began)
         if engine.is_won(start):
             return Won((), 0, 0.0)
         key, dead = self.state_key, self.dead
@@ -220,14 +220,8 @@ class DepthFirst(Searcher):
                 continue
             seen.add(child_key)
             nodes += 1
-            if nodes >= budget.nodes:
-                return Unknown(nodes, time.perf_counter() - began)
-            if (
-                deadline is not None
-                and nodes % _CLOCK_EVERY == 0
-                and time.perf_counter() > deadline
-            ):
-                return Unknown(nodes, time.perf_counter() - began)
+            if meter.spent(nodes):
+                return Unknown(nodes, meter.elapsed())
             if dead is not None and dead(child, line[-1]):
                 continue
             path.append(line)

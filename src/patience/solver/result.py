@@ -6,6 +6,7 @@ solver's view: it sees every card, face-down and talon cards included.
 
 from __future__ import annotations
 
+import time
 from dataclasses import dataclass
 
 from patience.engine.position import Move
@@ -23,6 +24,38 @@ class Budget:
             raise ValueError("a budget needs at least one node")
         if self.seconds is not None and self.seconds <= 0:
             raise ValueError("a time budget must be positive")
+
+
+class Meter:
+    """What a search has used of its budget. The search counts its nodes; the meter compares
+    them with the budget and reads the clock only every ``every``-th node (reading it costs).
+
+    >>> meter = Meter(Budget(nodes=10))
+    >>> meter.spent(9), meter.spent(10)
+    (False, True)
+    """
+
+    __slots__ = ("began", "deadline", "every", "limit")
+
+    def __init__(self, budget: Budget, every: int = 64, began: float | None = None) -> None:
+        self.began = time.perf_counter() if began is None else began
+        self.limit = budget.nodes
+        self.deadline = None if budget.seconds is None else self.began + budget.seconds
+        self.every = every
+
+    def late(self, nodes: int) -> bool:
+        """Is the time budget spent? (The clock is read when ``nodes`` is a multiple of
+        ``every``; otherwise the answer is no.)"""
+        deadline = self.deadline
+        return deadline is not None and nodes % self.every == 0 and time.perf_counter() > deadline
+
+    def spent(self, nodes: int) -> bool:
+        """Is the budget spent after ``nodes`` nodes: the node budget, or the time budget?"""
+        return nodes >= self.limit or self.late(nodes)
+
+    def elapsed(self) -> float:
+        """Seconds since the search began."""
+        return time.perf_counter() - self.began
 
 
 @dataclass(frozen=True)

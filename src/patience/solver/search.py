@@ -24,7 +24,7 @@ from patience.engine.position import REDEAL_MOVE, STOCK_MOVE, Move, MoveKind, Po
 from patience.rules.stock import Action
 from patience.solver.canon import key_function
 from patience.solver.heuristic import score_function
-from patience.solver.result import Budget, ProvenUnwinnable, Result, Unknown, Won
+from patience.solver.result import Budget, Meter, ProvenUnwinnable, Result, Unknown, Won
 
 _CLOCK_EVERY = 64
 
@@ -158,7 +158,7 @@ class Searcher:
         engine = self.engine
         self._cycles.clear()
         began = time.perf_counter()
-        deadline = None if budget.seconds is None else began + budget.seconds
+        meter = Meter(budget, _CLOCK_EVERY, began)
         if engine.is_won(start):
             return Won((), 0, 0.0)
         key, score = self.key, self.score
@@ -168,14 +168,8 @@ class Searcher:
         frontier: list[tuple[int, int, Position]] = [(0, 0, start)]
         nodes = 0
         while frontier:
-            if nodes >= budget.nodes:
-                return Unknown(nodes, time.perf_counter() - began)
-            if (
-                deadline is not None
-                and nodes % _CLOCK_EVERY == 0
-                and time.perf_counter() > deadline
-            ):
-                return Unknown(nodes, time.perf_counter() - began)
+            if meter.spent(nodes):
+                return Unknown(nodes, meter.elapsed())
             _, node, raw = heapq.heappop(frontier)
             nodes += 1
             pos, auto, moves = self.settle(raw)

@@ -45,7 +45,7 @@ from patience.engine.position import Position
 from patience.rules.game import Win
 from patience.rules.piles import Kind, Start, Unit
 from patience.rules.stock import Action, Redeal
-from patience.solver.result import Budget, ProvenUnwinnable, Result, Unknown, Won
+from patience.solver.result import Budget, Meter, ProvenUnwinnable, Result, Unknown, Won
 from patience.solver.search import Searcher
 from patience.solver.spider_state import DEAL, SpiderState, SpiderTable, Step, Weights
 
@@ -89,11 +89,6 @@ def weights_for(attempt: int) -> Weights:
         follows=spread(base.follows),
         brk=spread(base.brk),
     )
-
-
-def _late(deadline: float | None, nodes: int) -> bool:
-    """Has the clock passed ``deadline``? (Read once every few nodes.)"""
-    return deadline is not None and nodes % _CLOCK_EVERY == 0 and time.perf_counter() > deadline
 
 
 class _Tree:
@@ -253,7 +248,7 @@ class SpiderSearcher(Searcher):
         """
         budget = budget or Budget()
         began = time.perf_counter()
-        deadline = None if budget.seconds is None else began + budget.seconds
+        meter = Meter(budget, _CLOCK_EVERY, began)
         if self.engine.is_won(start):
             return Won((), 0, 0.0)
         first = self.table.state(start)
@@ -265,23 +260,23 @@ class SpiderSearcher(Searcher):
             outcome: list[Step] | bool | None
             if first.stock:
                 per_deal = _FIRST_PER_DEAL << widen
-                outcome, used = self._phased(first, weights, per_deal, _BEAM, left, deadline)
+                outcome, used = self._phased(first, weights, per_deal, _BEAM, left, meter)
             else:
                 cap = min(_FIRST_CAP << widen, left)
-                outcome, used = self._attempt(first, weights, cap, deadline)
+                outcome, used = self._attempt(first, weights, cap, meter)
             nodes += used
             if isinstance(outcome, list):
                 return self._winning(start, outcome, nodes, began)
             if outcome is not None:  # the frontier emptied: no other weights can do better
                 seconds = time.perf_counter() - began
                 return ProvenUnwinnable(nodes, seconds) if outcome else Unknown(nodes, seconds)
-            if deadline is not None and time.perf_counter() > deadline:
+            if meter.late(0):
                 break
             attempt += 1
         return Unknown(nodes, time.perf_counter() - began)
 
     def _attempt(
-        self, first: SpiderState, weights: Weights, cap: int, deadline: float | None
+        self, first: SpiderState, weights: Weights, cap: int, meter: Meter
     ) -> tuple[list[Step] | bool | None, int]:
         """One best-first search of at most ``cap`` nodes.
 
@@ -296,7 +291,7 @@ class SpiderSearcher(Searcher):
         nodes = 0
         cut_any = False
         while frontier:
-            if nodes >= cap or _late(deadline, nodes):
+            if nodes >= cap or meter.late(nodes):
                 return None, nodes
             _, order, st = heapq.heappop(frontier)
             nodes += 1
@@ -318,7 +313,7 @@ class SpiderSearcher(Searcher):
         per_deal: int,
         beam: int,
         cap: int,
-        deadline: float | None,
+        meter: Meter,
     ) -> tuple[list[Step] | None, int]:
         """One search a stock deal at a time: a best-first search of up to ``per_deal`` nodes
         that does not deal, then the ``beam`` best states it reached that may deal do, and
@@ -337,7 +332,7 @@ class SpiderSearcher(Searcher):
             ready = [entry for entry in layer if table.may_deal(entry[2])]
             spent = 0
             while frontier and spent < per_deal:
-                if nodes >= cap or _late(deadline, nodes):
+                if nodes >= cap or meter.late(nodes):
                     return None, nodes
                 _, order, st = heapq.heappop(frontier)
                 nodes += 1
