@@ -19,7 +19,7 @@ from patience.games import get_game
 from patience.rules.piles import Kind
 from patience.rules.stock import StockRule
 from patience.rules.table import Table
-from patience.solver import Budget, ProvenUnwinnable, Won, searcher_for
+from patience.solver import Budget, ProvenUnwinnable, Unknown, Won, searcher_for
 from patience.solver.nationale import TwoWaySearcher, two_way_searcher
 from patience.solver.nationale_moves import TwoWayBoard, suit_pairs
 
@@ -185,3 +185,32 @@ def test_verdicts_agree_with_plain_enumeration(game: str, tableau: int, cells: i
             assert isinstance(result, ProvenUnwinnable), seed
         checked[truth] += 1
     assert checked[True] >= 3 and checked[False] >= 3, checked
+
+
+@pytest.mark.parametrize(
+    ("game", "nodes"),
+    [*((game, n) for game in FAMILY for n in (1, 2, 3)), ("nationale", 700), ("tournament", 700)],
+)
+def test_a_node_budget_is_honoured_exactly(game: str, nodes: int) -> None:
+    searcher = two_way_searcher(engine_of(game))
+    assert searcher is not None
+    start = start_position(get_game(game), {}, 1)  # not won in so few boards
+    result = searcher.solve(start, Budget(nodes=nodes))
+    assert isinstance(result, Unknown) and result.nodes == nodes
+
+
+@pytest.mark.parametrize("game", FAMILY)
+def test_a_tiny_time_budget_answers_unknown_at_once(game: str) -> None:
+    searcher = two_way_searcher(engine_of(game))
+    assert searcher is not None
+    start = start_position(get_game(game), {}, 4)
+    result = searcher.solve(start, Budget(nodes=1_000_000, seconds=1e-9))
+    assert isinstance(result, Unknown) and result.nodes == 0
+
+
+def test_nothing_is_remembered_after_a_search() -> None:
+    searcher = two_way_searcher(engine_of("tournament"))
+    assert searcher is not None
+    start = start_position(get_game("tournament"), {}, 4)
+    searcher.solve(start, Budget(nodes=300))
+    assert searcher.board.remembered == 0

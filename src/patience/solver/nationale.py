@@ -149,7 +149,12 @@ class TwoWaySearcher(Searcher):
         first = self.board.board_of(start)
         if first is None:
             return super().solve(start, budget)  # a card face down: the general search
-        budget = budget or Budget()
+        try:
+            return self._solve(first, start.redeals, budget or Budget())
+        finally:
+            self.board.forget()
+
+    def _solve(self, first: Board, redeals: int, budget: Budget) -> Result:
         began = time.perf_counter()
         deadline = None if budget.seconds is None else began + budget.seconds
         if self._won_board(first):
@@ -159,12 +164,12 @@ class TwoWaySearcher(Searcher):
             mode, part = self.quick
             share = None if budget.seconds is None else began + budget.seconds * part
             cap = max(1, int(budget.nodes * part))
-            moves, used, _ = self._search(first, start.redeals, cap, share, mode)
+            moves, used, _ = self._search(first, redeals, cap, share, mode)
             if moves is not None:
                 return Won(moves, used, time.perf_counter() - began)
-        moves, nodes, exhausted = self._search(
-            first, start.redeals, max(1, budget.nodes - used), deadline, _ALL
-        )
+            if used >= budget.nodes:
+                return Unknown(used, time.perf_counter() - began)
+        moves, nodes, exhausted = self._search(first, redeals, budget.nodes - used, deadline, _ALL)
         seconds = time.perf_counter() - began
         if moves is not None:
             return Won(moves, used + nodes, seconds)

@@ -206,6 +206,20 @@ class TwoWayBoard:
             found = self._homes[lengths] = self._homes_of(board)
         return found
 
+    def forget(self) -> None:
+        """Drop the tables remembered by foundation lengths (:meth:`homes`, :meth:`wanted`).
+
+        A search calls it when it ends: kept across searches, the tables grow without bound,
+        and every full garbage collection then walks them (seconds after a few hundred deals).
+        """
+        self._homes.clear()
+        self._wanted.clear()
+
+    @property
+    def remembered(self) -> int:
+        """How many foundation states the tables remember now."""
+        return len(self._homes) + len(self._wanted)
+
     def wanted(self, board: Board) -> bytes:
         """A ``bytes.translate`` table: 1 for the cards the foundations take now, else 0."""
         lengths = bytes(map(len, self._heads(board)))
