@@ -112,10 +112,27 @@ def test_each_search_alone_agrees_with_enumeration(
     searcher = klondike_searcher(engine)
     assert searcher is not None
     searcher.dig_share = share
+    searcher.dig_narrow = False
     result = searcher.solve(pos, Budget(nodes=100_000))
     assert isinstance(result, Won if truth else ProvenUnwinnable)
     if isinstance(result, Won):
         assert replays_to_win(engine, pos, result.moves)
+
+
+def test_the_narrow_moves_are_some_of_the_moves_and_a_proof_still_follows() -> None:
+    full = {"draw": "1", "passes": "1"}
+    engine = engine_of("klondike", full)
+    pos = playout("klondike", 4, 60, 4, full)
+    assert winnable_by_enumeration(engine, pos, limit=30_000) is False
+    searcher = klondike_searcher(engine)
+    assert searcher is not None
+    state = searcher.state_of(pos)
+    assert state is not None
+    narrow = searcher.moves(state, narrow=True)
+    assert set(narrow) <= set(searcher.moves(state))
+    assert searcher.dig_narrow
+    searcher.dig_share = 1.0  # the narrow search exhausts, proving nothing; best first proves
+    assert isinstance(searcher.solve(pos, Budget(nodes=100_000)), ProvenUnwinnable)
 
 
 def test_the_depth_first_search_alone_wins_deals_that_replay() -> None:
@@ -125,6 +142,7 @@ def test_the_depth_first_search_alone_wins_deals_that_replay() -> None:
     searcher = klondike_searcher(engine)
     assert searcher is not None
     searcher.dig_share = 1.0
+    searcher.dig_narrow = False
     won = 0
     for deal in range(1, 9):
         start = start_position(info, options, deal)
