@@ -194,7 +194,7 @@ def test_verdicts_agree_with_plain_enumeration(game: str, tableau: int, cells: i
 def test_a_node_budget_is_honoured_exactly(game: str, nodes: int) -> None:
     searcher = two_way_searcher(engine_of(game))
     assert searcher is not None
-    start = start_position(get_game(game), {}, 1)  # not won in so few boards
+    start = start_position(get_game(game), {}, 3)  # not won in so few boards
     result = searcher.solve(start, Budget(nodes=nodes))
     assert isinstance(result, Unknown) and result.nodes == nodes
 
