@@ -151,12 +151,17 @@ def main() -> int:
     parser.add_argument("--jobs", type=int, default=2)
     parser.add_argument("--nodes", type=int, default=30_000)
     parser.add_argument("--seconds", type=float, default=2.0)
-    parser.add_argument("--only", default="", help="comma-separated game ids or game specs")
+    parser.add_argument(
+        "--only",
+        default="",
+        help="game ids, comma-separated (thirteens,pyramid), or game specs, semicolon-separated "
+        "(klondike:draw=3,passes=1;spider:suits=2)",
+    )
     parser.add_argument("--doc", type=Path, default=DOC)
     parser.add_argument("--json", type=Path, default=DATA, help="where the lobby's figures go")
     args = parser.parse_args()
     budget = Budget(args.nodes, args.seconds)
-    wanted = set(filter(None, args.only.split(",")))
+    wanted = set(filter(None, args.only.split(";" if ":" in args.only else ",")))
     figures = load(args.json)
     order = []
     for game, options in configurations():
