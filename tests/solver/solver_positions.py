@@ -9,6 +9,7 @@ from patience.engine.core import Engine
 from patience.engine.game import engine_for, start_position
 from patience.engine.position import Move, Position
 from patience.games import get_game
+from patience.solver.result import ProvenUnwinnable, Result, Won
 
 
 def engine_of(game: str, options: Mapping[str, str] | None = None) -> Engine:
@@ -22,6 +23,16 @@ def replays_to_win(engine: Engine, start: Position, moves: tuple[Move, ...]) -> 
     for move in moves:
         pos = engine.play(pos, move)
     return engine.is_won(pos)
+
+
+def assert_verdict(engine: Engine, pos: Position, result: Result, winnable: bool) -> None:
+    """``result`` is the right verdict on ``pos``: a win that replays when it is winnable,
+    a proof otherwise (never unknown)."""
+    if winnable:
+        assert isinstance(result, Won), result
+        assert replays_to_win(engine, pos, result.moves)
+    else:
+        assert isinstance(result, ProvenUnwinnable), result
 
 
 def playout(

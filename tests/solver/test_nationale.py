@@ -9,7 +9,7 @@ import pytest
 from hypothesis import given
 from hypothesis import strategies as st
 from solver_oracle import winnable_by_enumeration
-from solver_positions import engine_of, playout, replays_to_win
+from solver_positions import assert_verdict, engine_of, playout, replays_to_win
 
 from patience.cards import make_card
 from patience.engine.core import Engine
@@ -19,7 +19,7 @@ from patience.games import get_game
 from patience.rules.piles import Kind
 from patience.rules.stock import StockRule
 from patience.rules.table import Table
-from patience.solver import Budget, ProvenUnwinnable, Unknown, Won, searcher_for
+from patience.solver import Budget, Unknown, Won, searcher_for
 from patience.solver.nationale import TwoWaySearcher, two_way_searcher
 from patience.solver.nationale_moves import TwoWayBoard, suit_pairs
 
@@ -178,11 +178,7 @@ def test_verdicts_agree_with_plain_enumeration(game: str, tableau: int, cells: i
         if truth is None:
             continue
         result = searcher.solve(pos, Budget(nodes=100_000))
-        if truth:
-            assert isinstance(result, Won), seed
-            assert replays_to_win(engine, pos, result.moves)
-        else:
-            assert isinstance(result, ProvenUnwinnable), seed
+        assert_verdict(engine, pos, result, truth)
         checked[truth] += 1
     assert checked[True] >= 3 and checked[False] >= 3, checked
 

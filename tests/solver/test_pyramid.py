@@ -5,7 +5,7 @@ from __future__ import annotations
 from hypothesis import given, settings
 from hypothesis import strategies as st
 from solver_oracle import winnable_by_enumeration
-from solver_positions import engine_of, playout, replays_to_win
+from solver_positions import assert_verdict, engine_of, playout, replays_to_win
 
 from patience.cards import make_card
 from patience.engine.game import start_position
@@ -70,11 +70,7 @@ def test_verdicts_agree_with_plain_enumeration(game: str, deal: int, steps: int,
     result = searcher(game).solve(pos, Budget(nodes=100_000))
     if truth is None:
         return  # too big to enumerate
-    if truth:
-        assert isinstance(result, Won)
-        assert replays_to_win(engine, pos, result.moves)
-    else:
-        assert isinstance(result, ProvenUnwinnable)
+    assert_verdict(engine, pos, result, truth)
 
 
 def test_a_card_under_its_only_partners_is_lost_at_once() -> None:

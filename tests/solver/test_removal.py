@@ -6,7 +6,7 @@ import pytest
 from hypothesis import given
 from hypothesis import strategies as st
 from solver_oracle import winnable_by_enumeration
-from solver_positions import engine_of, playout, replays_to_win
+from solver_positions import assert_verdict, engine_of, playout, replays_to_win
 
 from patience.cards import make_card, rank
 from patience.engine.core import Engine
@@ -119,11 +119,7 @@ def test_verdicts_agree_with_plain_enumeration(game: str, deal: int, steps: int,
     result = removal_searcher(engine).solve(pos, Budget(nodes=50_000))
     if truth is None:
         return  # too big to enumerate
-    if truth:
-        assert isinstance(result, Won)
-        assert replays_to_win(engine, pos, result.moves)
-    else:
-        assert isinstance(result, ProvenUnwinnable)
+    assert_verdict(engine, pos, result, truth)
 
 
 def test_cards_of_one_rank_are_one_class_in_removal_games() -> None:

@@ -4,11 +4,11 @@ from __future__ import annotations
 
 import pytest
 from solver_oracle import winnable_by_enumeration
-from solver_positions import engine_of, playout, replays_to_win
+from solver_positions import assert_verdict, engine_of, playout, replays_to_win
 
 from patience.engine.game import engine_for, start_position
 from patience.games import get_game
-from patience.solver import Budget, ProvenUnwinnable, Unknown, Won, solve, solve_deal
+from patience.solver import Budget, Unknown, Won, solve, solve_deal
 
 
 @pytest.mark.parametrize(
@@ -68,8 +68,4 @@ def test_verdicts_agree_with_exhaustive_enumeration(
     truth = winnable_by_enumeration(engine, pos, limit=30_000)
     assert truth is not None, "too big for the oracle: choose a smaller case"
     result = solve(info, options, pos, Budget(nodes=100_000))
-    if truth:
-        assert isinstance(result, Won)
-        assert replays_to_win(engine, pos, result.moves)
-    else:
-        assert isinstance(result, ProvenUnwinnable)
+    assert_verdict(engine, pos, result, truth)
