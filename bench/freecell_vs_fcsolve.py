@@ -29,6 +29,7 @@ from patience.games import get_game
 from patience.solver import Budget, searcher_for
 from patience.solver.result import Won
 from patience.solver.stats import percentile
+from replay import replays_to_win
 
 INFO = get_game("freecell")
 ENGINE = engine_for(INFO.rules({}))
@@ -57,12 +58,6 @@ def fcsolve_solves(pos: Position) -> bool:
         ["fc-solve", "-l", "lg"], input=board(pos), capture_output=True, text=True, check=False
     ).stdout
     return "This game is solveable." in out
-
-
-def replays(pos: Position, result: Won) -> bool:
-    for move in result.moves:
-        pos = ENGINE.play(pos, move)
-    return ENGINE.is_won(pos)
 
 
 def row(name: str, solved: int, times: Sequence[float]) -> str:
@@ -102,7 +97,7 @@ def main() -> int:
         nodes.append(result.nodes)
         if not isinstance(result, Won):
             unsolved.append((deal, result.name))
-        elif not replays(pos, result):
+        elif not replays_to_win(ENGINE, pos, result.moves):
             bad_replays.append(deal)
     load_after = os.getloadavg()
     theirs = fcsolve_times(deals[0], deals[-1])

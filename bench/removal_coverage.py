@@ -22,10 +22,10 @@ import os
 import statistics
 import time
 
-from patience.engine.errors import IllegalMove
 from patience.engine.game import engine_for, start_position
 from patience.games import get_game
 from patience.solver import Budget, Won, searcher_for
+from replay import replays_to_win
 
 GAMES = ("thirteens", "pyramid", "king_tut", "sweet_sixteen", "trusty_twelve", "knotty_nines")
 
@@ -39,16 +39,7 @@ def solve_one(job: tuple[str, int, Budget]) -> tuple[str, float, bool, float]:
     cpu = time.process_time()
     result = searcher_for(rules).solve(start, budget)
     cpu = time.process_time() - cpu
-    replays = True
-    if isinstance(result, Won):
-        engine = engine_for(rules)
-        pos = start
-        try:
-            for move in result.moves:
-                pos = engine.play(pos, move)
-        except IllegalMove:
-            replays = False
-        replays = replays and engine.is_won(pos)
+    replays = not isinstance(result, Won) or replays_to_win(engine_for(rules), start, result.moves)
     return result.name, result.seconds, replays, cpu
 
 

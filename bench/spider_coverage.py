@@ -18,10 +18,10 @@ import os
 import statistics
 import time
 
-from patience.engine.errors import IllegalMove
 from patience.engine.game import engine_for, start_position
 from patience.games import get_game
 from patience.solver import Budget, Won, searcher_for
+from replay import replays_to_win
 
 Row = tuple[str, float, float, bool, int]
 """Verdict, wall seconds, CPU seconds, whether a win replays, moves in the win."""
@@ -37,18 +37,8 @@ def solve_one(job: tuple[str, int, Budget]) -> Row:
     cpu = time.process_time()
     result = searcher_for(rules).solve(start, budget)
     cpu = time.process_time() - cpu
-    replays = True
-    moves = 0
-    if isinstance(result, Won):
-        engine = engine_for(rules)
-        moves = len(result.moves)
-        pos = start
-        try:
-            for move in result.moves:
-                pos = engine.play(pos, move)
-        except IllegalMove:
-            replays = False
-        replays = replays and engine.is_won(pos)
+    replays = not isinstance(result, Won) or replays_to_win(engine_for(rules), start, result.moves)
+    moves = len(result.moves) if isinstance(result, Won) else 0
     return result.name, result.seconds, cpu, replays, moves
 
 
