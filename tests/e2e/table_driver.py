@@ -4,10 +4,11 @@ from __future__ import annotations
 
 from typing import Any
 
-from playwright.sync_api import Locator, Page
+from playwright.sync_api import FloatRect, Locator, Page
 
 State = dict[str, Any]
 TIMEOUT_MS = 10_000
+RETRIES = 5
 
 
 def wait_ready(page: Page) -> None:
@@ -57,19 +58,30 @@ def target(page: Page, s: State, pile_index: int) -> Locator:
     return page.locator(f".slot[data-pile='{pile_index}']")
 
 
+def box_of(locator: Locator) -> FloatRect:
+    """The element's box once it is shown.
+
+    The page redraws the table when its size changes (a ResizeObserver), which replaces the
+    card elements; an element caught between being found and being measured has no box, so
+    measure again rather than fail on that race.
+    """
+    for _ in range(RETRIES):
+        locator.wait_for(state="visible", timeout=TIMEOUT_MS)
+        box = locator.bounding_box()
+        if box is not None:
+            return box
+    raise AssertionError(f"{locator} kept being replaced while measured")
+
+
 def grip(locator: Locator) -> tuple[float, float]:
     """A point on the visible top strip of a card (fanned cards overlap below it)."""
-    locator.wait_for(state="visible", timeout=TIMEOUT_MS)
-    box = locator.bounding_box()
-    assert box is not None, locator
+    box = box_of(locator)
     return box["x"] + box["width"] / 2, box["y"] + min(box["height"] / 2, 8)
 
 
 def drag(page: Page, source: Locator, dest: Locator) -> None:
     x, y = grip(source)
-    dest.wait_for(state="visible", timeout=TIMEOUT_MS)
-    box = dest.bounding_box()
-    assert box is not None, dest
+    box = box_of(dest)
     tx, ty = box["x"] + box["width"] / 2, box["y"] + box["height"] / 2
     page.mouse.move(x, y)
     page.mouse.down()

@@ -8,6 +8,7 @@ import pytest
 from browser_setup import DESKTOP, NO_AUTOPLAY, PHONE
 from playwright.sync_api import Browser, Page
 from table_driver import (
+    box_of,
     grip,
     make_playable,
     playable,
@@ -77,9 +78,7 @@ def test_settings_mirror_the_table_and_colour_four_suits(page: Page, base_url: s
     wait_ready(page)
 
     def first_column_x() -> float:
-        box = page.locator(".pile[data-pile='0']").bounding_box()
-        assert box is not None
-        return box["x"]
+        return box_of(page.locator(".pile[data-pile='0']"))["x"]
 
     right_handed = first_column_x()
     page.locator("summary", has_text="Settings").click()
@@ -121,8 +120,7 @@ def test_touch_drag_moves_a_card(browser: Browser, base_url: str) -> None:
     s = state(page)
     move = playable(s)[0]
     x, y = grip(source_card(page, s, move))
-    box = target(page, s, move["dst"]).bounding_box()
-    assert box is not None
+    box = box_of(target(page, s, move["dst"]))
     tx, ty = box["x"] + box["width"] / 2, box["y"] + box["height"] / 2
     cdp = context.new_cdp_session(page)
     cdp.send("Input.dispatchTouchEvent", {"type": "touchStart", "touchPoints": [{"x": x, "y": y}]})

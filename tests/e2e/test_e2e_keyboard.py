@@ -5,7 +5,7 @@ from __future__ import annotations
 import pytest
 from browser_setup import DESKTOP, NO_AUTOPLAY
 from playwright.sync_api import Browser, Page
-from table_driver import playable, state, wait_ready, wait_version
+from table_driver import box_of, playable, state, wait_ready, wait_version
 
 ACTIVE_STOP = """() => {
     const el = document.activeElement;
@@ -31,8 +31,7 @@ def walk_to(page: Page, selector: str) -> None:
         assert here is not None, "focus left the table"
         if goal.evaluate("el => el === document.activeElement"):
             return
-        box = goal.bounding_box()
-        assert box is not None
+        box = box_of(goal)
         dx, dy = box["x"] - here["x"], box["y"] - here["y"]
         if abs(dx) > 4:
             page.keyboard.press("ArrowRight" if dx > 0 else "ArrowLeft")
