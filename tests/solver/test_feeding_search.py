@@ -1,4 +1,4 @@
-"""The compact search of the talon-feeding games: chains, the stuck test, wins and proofs.
+"""The compact search of the talon-feeding games: chains, blocks, wins and proofs.
 
 Random positions checked against plain enumeration: tests/solver/test_feeding.py (its
 searcher is this one wherever the piles are chains).
@@ -15,7 +15,8 @@ from patience.engine.position import Position
 from patience.games import get_game
 from patience.solver import Budget, ProvenUnwinnable, Won, searcher_for
 from patience.solver.feeding import FeedingSearcher
-from patience.solver.feeding_search import FeedingSearch, _can_empty, chain_tables
+from patience.solver.feeding_levels import Levels
+from patience.solver.feeding_search import FeedingSearch, chain_tables
 from patience.solver.removal import card_classes
 
 FEEDING_GAMES = ("sweet_sixteen", "trusty_twelve", "knotty_nines")
@@ -58,15 +59,6 @@ def test_chains_name_the_one_class_a_card_goes_onto() -> None:
     assert chain_tables(nationale, card_classes(nationale)) is None
 
 
-def test_a_block_can_empty_a_pile_when_its_tops_can_be_arranged_for_it() -> None:
-    # (top height, bottom height) of each pile; heights are ranks here.
-    assert _can_empty([(5, 5), (6, 9)])  # a lone 5 and a 6 on top elsewhere
-    assert not _can_empty([(5, 9), (6, 9)])  # no pile with a bottom of 5 or 6
-    assert not _can_empty([(5, 7), (6, 6), (6, 8)])  # the lone 6 finds no 7
-    # [7 6], [6 5], [9 8 7]: the 5 goes onto the first 6, then the lone 6 onto the 7.
-    assert _can_empty([(6, 7), (5, 6), (7, 9)])
-
-
 def test_tops_of_another_block_cannot_empty_a_pile() -> None:
     # A 5 and a 6 are on top of two 9-piles; the pile with bottom 5 holds a 4 and a 3 above
     # it, and no 4 is ever on top elsewhere: no pile can empty, though a 5 and a 6 are tops.
@@ -86,10 +78,11 @@ def test_tops_of_another_block_cannot_empty_a_pile() -> None:
     assert winnable_by_enumeration(engine, pos, limit=1_000) is False
     knotty_searcher = searcher("knotty_nines")
     search = FeedingSearch(engine, knotty_searcher.classes, knotty_searcher.onto, pos)
-    assert search.stuck(search.start)
+    levels = Levels(search)
+    assert levels.exits(levels.component(search.start)) == []
     result = searcher("knotty_nines").solve(pos, Budget(nodes=100))
     assert isinstance(result, ProvenUnwinnable)
-    assert result.nodes == 1
+    assert result.nodes == 3  # the start and two relaxed states: no component is entered
 
 
 def test_a_run_reshuffled_empties_a_pile_and_wins() -> None:

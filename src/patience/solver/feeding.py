@@ -2,7 +2,7 @@
 
 These games are won the moment the talon is empty (Win.STOCK_EMPTY); the talon is used only
 to refill an emptied pile. Where the piles are chains (:func:`chain_tables`), positions go
-to the compact search of :mod:`patience.solver.feeding_search`; any other position goes to
+to the component search of :mod:`patience.solver.feeding_levels`; any other position goes to
 :class:`~patience.solver.removal.DepthFirst` with:
 
 * **Keys**: the piles sorted (:func:`~patience.solver.removal.sorted_refill_piles` says when
@@ -25,6 +25,7 @@ from patience.engine.position import Move, MoveKind, Position
 from patience.rules.game import Win
 from patience.rules.piles import Unit
 from patience.rules.stock import Action
+from patience.solver.feeding_levels import Levels
 from patience.solver.feeding_search import FeedingSearch, chain_tables, fits_chains
 from patience.solver.pyramid import pyramid_searcher
 from patience.solver.removal import (
@@ -62,7 +63,7 @@ class FeedingSearcher(DepthFirst):
             return super().solve(start, budget)
         began = time.perf_counter()
         search = FeedingSearch(self.engine, self.classes, self.onto, start)
-        return search.walk(budget or Budget(), began)
+        return Levels(search).walk(budget or Budget(), began)
 
 
 def feeding_searcher(engine: Engine) -> DepthFirst:

@@ -15,37 +15,32 @@ its own moves on that (many times faster than :meth:`Engine.legal_moves` and
 :func:`~patience.solver.removal.sorted_refill_piles`) and alike cards change no move up to
 renaming.
 
-**No emptying left** (:meth:`FeedingSearch.stuck`), sound. Classes fall into lines, each
-class going onto the next (8 onto 9 onto 10 ...); a class's *height* is its place on its line.
-Moving a top card ``c`` off a pile of two cards or more onto a pile topped by the class ``u``
-that ``c`` goes onto leaves ``u`` on top where ``c`` was (the card under ``c`` is of class
-``u``: only ``u`` takes ``c``). So until the talon moves on, such moves keep the tops and the
-bottoms as they were and only swap tops of neighbouring heights between piles: every top stays
-on its line, no higher than its pile's bottom. Tops of one line whose heights run without a gap
-form a *block*; a swap never leaves a block, so each block keeps its piles. Within a block,
-every arrangement of its tops on its piles that keeps each top no higher than its bottom can
-be reached: while some pile with a lower bottom holds a higher top than a pile with a higher
-bottom, there is such a pair whose tops are neighbours (take any top between them: it forms a
-closer pair with one of the two), and swapping those is a legal move that lowers the count of
-such pairs; so every arrangement reaches the sorted one, and moves can be reversed. The talon
-moves on only when a pile holds its bottom card alone (top height = bottom height ``h``) while
-another holds a top of height ``h + 1``. When no block can be so arranged (tops sorted against
-bottoms sorted, :func:`_can_empty`), no pile will ever empty again and the talon, not empty,
-never will: the position is lost. It is checked whenever the talon moves on.
+**Swaps between deals.** Classes fall into lines, each class going onto the next (8 onto 9
+onto 10 ...); a class's *height* is its place on its line. Moving a top card ``c`` off a pile
+of two cards or more onto a pile topped by the class ``u`` that ``c`` goes onto leaves ``u`` on
+top where ``c`` was (the card under ``c`` is of class ``u``: only ``u`` takes ``c``). So until
+the talon moves on, such moves keep the tops and the bottoms as they were and only swap tops of
+neighbouring heights between piles: every top stays on its line, no higher than its pile's
+bottom. Tops of one line whose heights run without a gap form a *block*; a swap never leaves a
+block, so each block keeps its piles. Within a block, every arrangement of its tops on its
+piles that keeps each top no higher than its bottom can be reached: while some pile with a
+lower bottom holds a higher top than a pile with a higher bottom, there is such a pair whose
+tops are neighbours (take any top between them: it forms a closer pair with one of the two),
+and swapping those is a legal move that lowers the count of such pairs; so every arrangement
+reaches the sorted one, and moves can be reversed. The talon moves on only when a pile holds
+its bottom card alone (top height = bottom height ``h``) while another holds a top of height
+``h + 1``. :mod:`patience.solver.feeding_levels` searches on these facts, one node for all the
+arrangements between two deals; this module's moves replay its wins.
 """
 
 from __future__ import annotations
 
-import time
-from collections.abc import Iterator
 from itertools import pairwise
 from operator import itemgetter
 
 from patience.engine.core import Engine
 from patience.engine.position import Move, MoveKind, Position
-from patience.solver.result import Budget, Meter, ProvenUnwinnable, Result, Unknown, Won
 
-_CLOCK_EVERY = 256
 _LONGEST = 64
 """Pile codes are ``bottom class * _LONGEST + length``; no run is that long."""
 
@@ -92,7 +87,7 @@ def chain_tables(engine: Engine, classes: tuple[int, ...]) -> tuple[int, ...] | 
 
 
 class FeedingSearch:
-    """One search from one position: its tables, its moves and the walk."""
+    """The tables of one search from one position, and the moves of single positions."""
 
     def __init__(
         self, engine: Engine, classes: tuple[int, ...], onto: tuple[int, ...], start: Position
@@ -175,63 +170,6 @@ class FeedingSearch:
                 codes[src] -= 1
         return tuple(out)
 
-    def stuck(self, state: State) -> bool:
-        """Can no pile ever empty again in this deal? (See the module.)"""
-        line, height, top_of = self.line, self.height, self.top_of
-        by_line: dict[int, list[tuple[int, int]]] = {}
-        for code in state[0]:
-            top = top_of[code]
-            by_line.setdefault(line[top], []).append((height[top], height[code // _LONGEST]))
-        for piles in by_line.values():
-            piles.sort()
-            block = [piles[0]]
-            for pile in piles[1:]:
-                if pile[0] > block[-1][0] + 1:
-                    if _can_empty(block):
-                        return False
-                    block = []
-                block.append(pile)
-            if _can_empty(block):
-                return False
-        return True
-
-    # ------------------------------------------------------------------ the walk
-
-    def walk(self, budget: Budget, began: float) -> Result:
-        """Depth first from the start, every state entered once: won, proven or unknown."""
-        start = self.start
-        total = len(self.talon)
-        if start[1] >= total:
-            return Won((), 0, 0.0)
-        meter = Meter(budget, _CLOCK_EVERY, began)
-        seen = {start}
-        nodes = 1
-        if self.stuck(start):
-            return ProvenUnwinnable(nodes, time.perf_counter() - began)
-        path: list[Step] = []
-        stack: list[Iterator[tuple[Step, State, bool]]] = [iter(self.children(start))]
-        while stack:
-            step = next(stack[-1], None)
-            if step is None:
-                stack.pop()
-                if path:
-                    path.pop()
-                continue
-            move, child, deals = step
-            if deals and child[1] >= total:
-                return Won(self.moves([*path, move]), nodes, time.perf_counter() - began)
-            if child in seen:
-                continue
-            seen.add(child)
-            nodes += 1
-            if meter.spent(nodes):
-                return Unknown(nodes, meter.elapsed())
-            if deals and self.stuck(child):
-                continue
-            path.append(move)
-            stack.append(iter(self.children(child)))
-        return ProvenUnwinnable(nodes, time.perf_counter() - began)
-
 
 def fits_chains(
     engine: Engine, onto: tuple[int, ...], classes: tuple[int, ...], pos: Position
@@ -246,25 +184,3 @@ def fits_chains(
             if onto[upper] != classes[lower]:
                 return False
     return True
-
-
-def _can_empty(block: list[tuple[int, int]]) -> bool:
-    """Can some arrangement of this block's tops on its piles leave a pile ready to empty?
-
-    ``block`` holds (top height, bottom height) of piles on one line whose tops' heights
-    run without a gap. A pile with bottom height ``h`` empties when it holds the top of
-    height ``h`` (its bottom card alone) while another pile holds one of height ``h + 1``.
-    Tops may be arranged on the block's piles in any way that keeps each top no higher
-    than its pile's bottom (see the module), which sorted tops against sorted bottoms test.
-    """
-    tops = sorted(top for top, _ in block)
-    present = set(tops)
-    for n, (_, bottom) in enumerate(block):
-        if bottom not in present or bottom + 1 not in present:
-            continue
-        rest_tops = list(tops)
-        rest_tops.remove(bottom)
-        rest_bottoms = sorted(b for k, (_, b) in enumerate(block) if k != n)
-        if all(t <= b for t, b in zip(rest_tops, rest_bottoms, strict=True)):
-            return True
-    return False
