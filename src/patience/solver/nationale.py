@@ -87,7 +87,7 @@ Walk = Generator[None, None, Line | None]
 
 def _board_score(board_rules: TwoWayBoard, depth: int, full_cell: int) -> Callable[[Board], int]:
     """The frontier's order: higher first (see the module); a card home is worth 100."""
-    foundations = board_rules.foundations
+    heads = itemgetter(*board_rules.foundations)
     tableau = board_rules.tableau
     cells = board_rules.cells
     wanted = board_rules.wanted
@@ -95,7 +95,7 @@ def _board_score(board_rules: TwoWayBoard, depth: int, full_cell: int) -> Callab
 
     def score(board: Board) -> int:
         table = wanted(board)
-        value = 100 * sum(len(board[f]) for f in foundations)
+        value = 100 * sum(map(len, heads(board)))
         for t in tableau:
             cards = board[t]
             if not cards:
@@ -249,6 +249,7 @@ class TwoWaySearcher(Searcher):
         after = board_rules.after
         forced = self.forced
         won = self._won_board
+        homes = frozenset(board_rules.foundations)
         parents: list[int] = [-1]
         edges: list[tuple[Move, ...]] = [()]
         seen = {key(first, redeals0)}
@@ -265,7 +266,7 @@ class TwoWaySearcher(Searcher):
                 lines = through_engine(board, redeals)
                 for swaps, src, dst in transfers(board, returns):
                     child = after(board, swaps, src, dst)
-                    if won(child):
+                    if dst in homes and won(child):
                         return self._line(parents, edges, node, (*swaps, transfer(src, dst)))
                     child_key = key(child, redeals)
                     if child_key in seen:

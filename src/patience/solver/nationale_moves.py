@@ -134,6 +134,8 @@ class TwoWayBoard:
         self.givers = (*self.tableau, *self.cells)
         self.sources = (*self.givers, *(self.foundations if returns else ()))
         self.kind = [s.kind for s in specs]
+        self.tableau_set = frozenset(engine.tableau)
+        self.foundation_set = frozenset(engine.foundations)
         self.uses_stock = rules.stock.action is not Action.NONE or rules.stock.redeals != 0
         groups = classes(engine)
         grouped = {i for g in groups for i in g}
@@ -256,37 +258,47 @@ class TwoWayBoard:
 
         Without ``returns``, foundations give no cards back (a quick search's narrower game).
         """
-        kind = self.kind
-        on_top: list[dict[int, list[int]]] = [{} for _ in self.receiving]
+        on_top: list[dict[int, list[int]]] = []
         gaps: list[int] = []
-        for n, (_, piles) in enumerate(self.receiving):
-            index = on_top[n]
+        alike_gaps = self.alike_gaps
+        for _, piles in self.receiving:
+            index: dict[int, list[int]] = {}
+            on_top.append(index)
             for dst in piles:
                 target = board[dst]
                 if target:
-                    index.setdefault(target[-1], []).append(dst)
-                elif not gaps or not self.alike_gaps:
+                    top = target[-1]
+                    if top in index:
+                        index[top].append(dst)
+                    else:
+                        index[top] = [dst]
+                elif not gaps or not alike_gaps:
                     gaps.append(dst)
+        unders = [unders for unders, _ in self.receiving]
+        groups = tuple(zip(unders, on_top, strict=True))
         empty_cell = next((c for c in self.cells if not board[c]), -1)
         homes = self.homes(board)
+        starts = self.starts
+        tableau = self.tableau_set
+        foundations = self.foundation_set
         for src in self.sources if returns else self.givers:
             cards = board[src]
             if not cards:
                 continue
             card = cards[-1]
-            from_tableau = kind[src] is Kind.TABLEAU
-            if kind[src] is not Kind.FOUNDATION and card in homes:
+            from_tableau = src in tableau
+            if card in homes and src not in foundations:
                 for swaps, home in homes[card]:
                     yield swaps, src, home
-            for n, (unders, _) in enumerate(self.receiving):
-                index = on_top[n]
-                for lower in unders[card]:
-                    for dst in index.get(lower, ()):
-                        if dst != src:
-                            yield (), src, dst
-            if not from_tableau or len(cards) > 1:  # a whole pile into a gap changes nothing
-                for dst in gaps:
-                    if self.starts[dst][card]:
+            for unders_of, index in groups:
+                for lower in unders_of[card]:
+                    if lower in index:
+                        for dst in index[lower]:
+                            if dst != src:
+                                yield (), src, dst
+            if gaps and (not from_tableau or len(cards) > 1):
+                for dst in gaps:  # a whole pile into a gap changes nothing
+                    if starts[dst][card]:
                         yield (), src, dst
             if empty_cell >= 0 and from_tableau:
                 yield (), src, empty_cell
@@ -347,6 +359,15 @@ class TwoWayBoard:
         alone = itemgetter(*self.alone) if len(self.alone) > 1 else None
         lone = self.alone[0] if len(self.alone) == 1 else -1
         groups = tuple(itemgetter(*g) for g in self.groups)
+
+        if not swaps and alone is None and lone < 0 and len(groups) == 1:
+            only = groups[0]
+
+            def plain_key(board: Board, redeals: int) -> bytes:
+                head = bytes((*map(len, heads(board)), redeals))
+                return head + b"\xff" + b"\xfd".join(sorted(only(board)))
+
+            return plain_key
 
         def key(board: Board, redeals: int) -> bytes:
             head = bytearray(map(len, heads(board)))
