@@ -49,6 +49,10 @@ foundation lengths are dropped after each solve, so no search pays for the ones 
 
 The score only orders the frontier: cards home, less the cards lying on cards a foundation
 takes now (by their depth), less full cells, plus empty piles where a gap takes any card.
+Where the quick search without returns came first (Nationale), the complete search weighs
+cards home and gaps alone, leaving depth out: the deals that reach it are those the depth
+ordering did not win (on the 115 Nationale deals of 1-1,000 that took over 2,500 boards, within
+25,000 boards it won seven the depth ordering did not and lost two).
 """
 
 from __future__ import annotations
@@ -160,6 +164,11 @@ class TwoWaySearcher(Searcher):
         )
         self.forced = _cell_home(self.board)
         rules = engine.rules
+        # where the quick search without returns came first, the complete search orders by
+        # cards home and gaps alone (see the module)
+        self.complete_score = (
+            _board_score(self.board, 0, 0) if rules.foundation_returns else self.board_score
+        )
         quick = _DIGS if self.board.cells else _NO_RETURNS if rules.foundation_returns else None
         self.quick = None if quick is None else (quick, _QUICK_SHARE[quick])
         foundations = set(self.board.foundations)
@@ -206,7 +215,7 @@ class TwoWaySearcher(Searcher):
                 quota *= 2
             if used >= budget.nodes:
                 return Unknown(used, time.perf_counter() - began)
-        walk = self._walk(first, redeals, _ALL, self.board_score)
+        walk = self._walk(first, redeals, _ALL, self.complete_score)
         moves, nodes, exhausted = self._run(walk, budget.nodes - used, deadline)
         seconds = time.perf_counter() - began
         if moves is not None:
