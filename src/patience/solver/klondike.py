@@ -67,6 +67,29 @@ engine refuses a whole pile into a gap).
   the lower card of its suit, which it covers) or as the lowest card of a run onto a card it
   fits (both are under it). No win is possible; the state is not expanded.
 
+* **Dead ends** (:mod:`patience.solver.klondike_dead`, which has the proof): the events a win
+  needs (each tableau card leaving its place, each card going home, each card becoming a
+  tableau top, a pile becoming empty) cannot all be ordered so that each comes after those
+  it needs. Such a state is not expanded; it generalises the blocked cards above.
+
+* **Lemma 3 (placements at once covered).** Drawing one card at a time with unlimited
+  redeals, a talon card x is laid on the tableau only as part of a line that at once lays a
+  card on x: a run from the tableau, a foundation card, or another talon card, laid on at once
+  in the same way (:meth:`KlondikeSearcher.lines`). *Proof.* Take a winning line and a
+  placement of x from the talon that is not at once followed by a move laying a card on x.
+  Leave x in the talon instead until just before the first move that lays a card on x, and
+  then lay it from the talon where it lies then; if no card is ever laid on x, send it home
+  from the talon where the line sends it home from the tableau. Meanwhile each position is
+  the line's own less x, which lay at the top of its pile with nothing on it: a move of x
+  alone is left out, a run carrying x moves without it (its lowest card and target are the
+  same), x as a target is not used (that would be the first move laying a card on x), the
+  foundations are the same, and every talon card, x included, can still be brought to the
+  waste's top by drawing alone (so talon moves stay legal). The new line is no longer, wins,
+  and has one placement fewer that is not at once covered, and no new one (the moved
+  placement comes just before the move covering it, which covers nothing else); repeat. The
+  search follows such lines only; with three cards to a draw or limited redeals, where a
+  card kept in the talon could shift what later draws show, every placement is a move.
+
 Only these prune. The search is depth first in the move order (cards home, runs that turn a
 card up, talon cards, runs that empty a pile, the rest, foundation cards back) for a share of
 the budget (:data:`DIG_SHARE`: it finds many wins sooner), then best first from the start
@@ -86,6 +109,7 @@ from heapq import heappop, heappush
 from patience.cards import ALL_CARDS, KING, rank, suit
 from patience.engine.core import Engine
 from patience.engine.position import REDEAL_MOVE, STOCK_MOVE, Move, Position, transfer
+from patience.solver.klondike_dead import dead_end
 from patience.solver.klondike_state import (
     DRAW,
     FACE_DOWN,
@@ -292,6 +316,41 @@ class KlondikeSearcher(Searcher):
             tuple(piles), down, (home[0], home[1], home[2], home[3]), talon, pointer, redeals
         )
 
+    def lines(self, state: State, narrow: bool = False) -> list[tuple[list[InnerMove], State]]:
+        """Each line of moves worth trying from ``state`` (in :meth:`moves` order) and its end.
+
+        Drawing one card at a time with unlimited redeals, a talon card laid on the tableau is
+        at once covered by a move laying a card on it (Lemma 3 of the module): the line is
+        the placement and that move, or a further placement that is covered in turn.
+        """
+        out: list[tuple[list[InnerMove], State]] = []
+        for move in self.moves(state, narrow):
+            child = self.apply(state, move)
+            if move[0] == TALON and move[2] >= 0 and self._talon_anywhere:
+                out.extend(self._covered(child, move, narrow))
+            else:
+                out.append(([move], child))
+        return out
+
+    def _covered(
+        self, state: State, placed: InnerMove, narrow: bool
+    ) -> list[tuple[list[InnerMove], State]]:
+        """The lines that start with ``placed`` (a talon card laid on pile ``placed[2]``, giving
+        ``state``) and go on with a move laying a card on it."""
+        pile = placed[2]
+        out: list[tuple[list[InnerMove], State]] = []
+        for move in self.moves(state, narrow):
+            if move[2] != pile or move[0] == TABLEAU_HOME:
+                continue
+            child = self.apply(state, move)
+            if move[0] == TALON:
+                out.extend(
+                    ([placed, *line], end) for line, end in self._covered(child, move, narrow)
+                )
+            else:
+                out.append(([placed, move], child))
+        return out
+
     def pins(self, home: tuple[int, int, int, int]) -> list[int]:
         """Foundation heights never taken back (Lemma 1); all of them when none come back."""
         return pins(home) if self.shape.returns else list(home)
@@ -348,7 +407,7 @@ class KlondikeSearcher(Searcher):
                 found = known[pile] = _blocked_pile(pile)
             if found:
                 return True
-        return False
+        return dead_end(state.piles, state.home, self.pins(state.home))
 
     # ------------------------------------------------------------------ search
 
@@ -421,12 +480,12 @@ class KlondikeSearcher(Searcher):
         key = self.state_key
         seen = {key(root)}
         narrow = self.dig_narrow
-        frames: list[tuple[State, list[InnerMove]]] = [(root, self.moves(root, narrow))]
+        frames: list[list[tuple[list[InnerMove], State]]] = [self.lines(root, narrow)]
         at = [0]
         edges: list[list[InnerMove]] = [auto]
         nodes = 1
         while frames:
-            state, moves = frames[-1]
+            moves = frames[-1]
             i = at[-1]
             if i == len(moves):
                 frames.pop()
@@ -434,10 +493,10 @@ class KlondikeSearcher(Searcher):
                 edges.pop()
                 continue
             at[-1] = i + 1
-            move = moves[i]
-            child, played = self.settle_state(self.apply(state, move))
+            step, end = moves[i]
+            child, played = self.settle_state(end)
             if sum(child.home) == 52:
-                line = [m for edge in edges for m in edge] + [move, *played]
+                line = [m for edge in edges for m in edge] + [*step, *played]
                 return Won(self.engine_moves(start, line), nodes, time.perf_counter() - began)
             child_key = key(child)
             if child_key in seen:
@@ -452,9 +511,9 @@ class KlondikeSearcher(Searcher):
                 and time.perf_counter() > deadline
             ):
                 return Unknown(nodes, time.perf_counter() - began)
-            frames.append((child, self.moves(child, narrow)))
+            frames.append(self.lines(child, narrow))
             at.append(0)
-            edges.append([move, *played])
+            edges.append([*step, *played])
         if narrow:
             return Unknown(nodes, time.perf_counter() - began)
         return ProvenUnwinnable(nodes, time.perf_counter() - began)
@@ -488,10 +547,10 @@ class KlondikeSearcher(Searcher):
             ):
                 return Unknown(nodes, time.perf_counter() - began)
             depth += 1
-            for move in self.moves(state):
-                child, played = self.settle_state(self.apply(state, move))
+            for step, end in self.lines(state):
+                child, played = self.settle_state(end)
                 if sum(child.home) == 52:
-                    line = [move, *played]
+                    line = [*step, *played]
                     at = index
                     while at >= 0:
                         line[:0] = edges[at]
@@ -504,7 +563,7 @@ class KlondikeSearcher(Searcher):
                 if self.blocked(child):
                     continue
                 parents.append(index)
-                edges.append([move, *played])
+                edges.append([*step, *played])
                 heappush(
                     frontier,
                     (DEPTH_WEIGHT * depth + estimate(child), 1 - len(parents), child, depth),
