@@ -210,3 +210,18 @@ def test_nothing_is_remembered_after_a_search() -> None:
     start = start_position(get_game("tournament"), {}, 4)
     searcher.solve(start, Budget(nodes=300))
     assert searcher.board.remembered == 0
+
+
+@given(deal=st.integers(1, 10_000), steps=st.integers(0, 120), seed=st.integers(0, 1000))
+def test_the_complete_search_orders_by_cards_home_and_gaps(
+    deal: int, steps: int, seed: int
+) -> None:
+    engine = engine_of("nationale")
+    searcher = two_way_searcher(engine)
+    assert searcher is not None
+    pos = playout("nationale", deal, steps, seed)
+    board = searcher.board.board_of(pos)
+    assert board is not None
+    home = sum(len(pos.piles[f]) for f in engine.foundations)
+    gaps = sum(1 for t in engine.tableau if not pos.piles[t])
+    assert searcher.complete_score(board) == 100 * home + 30 * gaps

@@ -116,7 +116,14 @@ def _board_score(board_rules: TwoWayBoard, depth: int, full_cell: int) -> Callab
                 value -= full_cell
         return value
 
-    return score
+    if depth or full_cell:
+        return score
+    piles = itemgetter(*tableau)
+
+    def plain(board: Board) -> int:  # without depth or cells: cards home and gaps alone
+        return 100 * sum(map(len, heads(board))) + gap * sum(not p for p in piles(board))
+
+    return plain
 
 
 def _cell_home(board_rules: TwoWayBoard) -> Callable[[Board, int], Step | None] | None:
