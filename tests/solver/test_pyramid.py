@@ -9,7 +9,7 @@ from solver_positions import assert_verdict, engine_of, playout, replays_to_win
 
 from patience.cards import make_card
 from patience.engine.game import start_position
-from patience.engine.position import Move, MoveKind, Position
+from patience.engine.position import STOCK_MOVE, Move, MoveKind, Position
 from patience.games import get_game
 from patience.solver import Budget, ProvenUnwinnable, Unknown, Won, searcher_for
 from patience.solver.pyramid import PyramidSearch, PyramidSearcher, pyramid_searcher
@@ -109,9 +109,27 @@ def test_a_free_king_is_the_only_move_tried() -> None:
     king, six, seven = make_card(13, 0), make_card(6, 1), make_card(7, 2)
     pos = only_left("pyramid", {21: [six], 22: [seven], 23: [king]})
     search = PyramidSearch(searcher("pyramid"), pos)
-    assert [move for move, _, _ in search.children(search.start)] == [
-        Move(MoveKind.REMOVE, 23, -1, 1)
+    assert [(draws, move) for draws, move, _, _ in search.children(search.start)] == [
+        ((), Move(MoveKind.REMOVE, 23, -1, 1))
     ]
+
+
+def test_a_node_offers_the_removals_of_every_talon_point_it_reaches() -> None:
+    # A free 6 on the pyramid; the stock holds (top first) a 2, two 7s and a 3: a 7 pairs
+    # with the 6 once the 2 is drawn (on the stock's top) or the 2 and a 7 are (on the waste).
+    engine = engine_of("pyramid")
+    six = make_card(6, 1)
+    stock = [make_card(3, 0), make_card(7, 0), make_card(7, 2), make_card(2, 3)]  # bottom first
+    pos = only_left("pyramid", {21: [six], engine.stock: stock})
+    search = PyramidSearch(searcher("pyramid"), pos)
+    lines = [(*draws, move) for draws, move, _, _ in search.children(search.start)]
+    draw = STOCK_MOVE
+    assert (draw, Move(MoveKind.REMOVE, 21, engine.stock, 2)) in lines
+    assert (draw, draw, Move(MoveKind.REMOVE, 21, engine.waste, 2)) in lines
+    for line in lines:  # each line is legal from the start
+        after = pos
+        for move in line:
+            after = engine.play(after, move)
 
 
 def test_every_count_of_redeals_used_agrees_with_enumeration() -> None:

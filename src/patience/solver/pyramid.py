@@ -24,11 +24,25 @@ the same cards in play have the same cut, so equal positions give equal states).
   them). Remove them first and play the rest of the line without the draws that would turn
   them and without a redeal of a waste holding only them: as for the King, the talon is the
   line's talon less these cards in the same order, so every card the line uses is free too.
-* *Fewer redeals used*: a state is not entered again with as many redeals used or more than
-  when it was entered (:meth:`PyramidSearch.walk`). Every line from the state with more
-  redeals used is legal, move for move, from the one with fewer (only a redeal reads the
-  count), so a win from the skipped state is a win, no longer, from the entered one; a
-  shortest win from any entered state would then lead to a shorter one, so none is missed.
+* *Nodes, not states* (:meth:`PyramidSearch.children`, :meth:`PyramidSearch.walk`). Drawing
+  and turning the waste over change neither the places nor the cards in play, only the
+  talon's *point* (the cut and the redeals used), and lead from a state to one fixed next
+  state. A node is a state together with the states its talon reaches that way, up to the
+  first already entered: its children are the removals of all of them (each with the draws
+  before it), the pairs of pyramid cards once, from the node's own state (every later state
+  reaches the same pair's child by the same draws). A state is not entered again, nor one
+  with the same places, cards and cut and as many redeals used or more. Every line from such
+  a state is legal, move for move, from the entered one (only a redeal reads the count).
+  *Why nothing is missed:* give a state with a win the least number of removals ``r`` of a
+  winning line and, among lines with ``r``, the fewest draws and turns ``d`` before the
+  first removal. If the search ends with some entered state winnable, take one with the
+  least ``(r, d)``. Its line's first move is a removal whose child (or, for a pair of pyramid
+  cards, the node's own state less the pair, which reaches that child by draws alone) was
+  entered or skipped for an entered state that is at least as good: ``r`` falls, a
+  contradiction. Or it is a draw or turn to a state that was entered too (in this node or an
+  earlier one, or one with fewer redeals used), where ``(r, d - 1)`` holds: a contradiction.
+  Or the node stopped there: at a forced removal (below: some winning line starts with it,
+  with no more removals) or at a lost state (no win). So a winnable start is won.
 * *A card without a partner it can ever meet* (:meth:`PyramidSearch.lost`). Every card on a
   place must go (both win rules here need the pyramid cleared), and where every card must go
   (Win.ALL_HOME) so must the talon's. Cards leave in pairs adding up to the target, so the
@@ -63,12 +77,20 @@ _View = tuple[
     list[list[tuple[int, int]]],
     list[tuple[Move, int, int, int]],
     int,
+    int,
 ]
 """What a set of places offers: a free King (move, bit), free cards by rank (pile, bit),
-pairs of them (move, bits, ranks), and a bit for each rank with no card on a covered place."""
+pairs of them (move, bits, ranks), a bit for each rank with no card on a covered place, and
+a bit for each rank with a free card."""
 
-_CLOCK_EVERY = 256
-_NEVER = 1 << 30
+_Point = tuple[int, Move | None, tuple[int, int], int, int]
+"""A talon point: its bit, the move on to the next point, that point's cut and redeals used,
+the ranks the move may spoil, and the partner ranks its free talon cards need (-1: always)."""
+
+Child = tuple[tuple[Move, ...], Move, State, int]
+"""A node's child: the draws to it, the removal, its state and the ranks it may spoil."""
+
+_CLOCK_EVERY = 64
 
 
 class PyramidSearch:
@@ -106,6 +128,13 @@ class PyramidSearch:
             self.row_mask[r] |= 1 << j
         self.stock_pile, self.waste_pile = engine.stock, engine.waste
         self.views: dict[int, _View] = {}
+        self.covered: dict[tuple[int, int], int] = {}
+        self.points: dict[tuple[int, int, int], _Point] = {}
+        self.stride = len(self.row) + 1
+        passes = self.redeals + 1 if self.redeals > 0 else 1
+        self.column = [
+            sum(1 << (u * self.stride + c) for u in range(passes)) for c in range(self.stride)
+        ]
         self.matchable: dict[tuple[int, int, int, int], bool] = {}
         self.start: State = (
             sum(1 << i for i, c in enumerate(self.card_of_place) if c >= 0),
@@ -116,28 +145,95 @@ class PyramidSearch:
 
     # ------------------------------------------------------------------ moves
 
-    def children(self, state: State) -> list[tuple[Move, State, int]]:
-        """The moves worth trying from ``state`` (a forced removal alone), best first.
+    def children(self, state: State) -> list[Child]:
+        """The moves worth trying from the node ``state`` (a forced removal alone), best first.
 
-        Each comes with the child state and the ranks whose matching it may have spoiled
-        (a bit per rank; see :meth:`lost`).
+        A node stands for ``state`` and every state its talon reaches by drawing and turning
+        the waste over, up to the first one already entered (see :meth:`walk`); its children
+        are the removals from all of them, each with the draws leading to it, the child state
+        and the ranks whose matching it may have spoiled (a bit per rank; see :meth:`lost`).
+        Pairs of pyramid cards are met once, from ``state`` itself.
         """
-        places, talon, cut, used = state
+        places, talon, _, _ = state
         view = self.views.get(places)
         if view is None:
             view = self.views[places] = self._view(places)
-        king, by_rank, pairs, all_free = view
+        king, _, pairs, all_free, free_ranks = view
+        covered = self.covered.get(state[:2], 0)
         if king is not None:
-            return [(king[0], self._less(state, king[1], 0), 0)]
-        target = self.target
-        rank_of_row, row_mask = self.rank_of_row, self.row_mask
-        ranked: list[tuple[int, Move, State, int]] = []
+            self.covered[state[:2]] = covered | self._bit(state)
+            return [((), king[0], self._less(state, king[1], 0), 0)]
+        row_mask = self.row_mask
+        pyramid: list[Child] = []
         for move, bits, ra, rb in pairs:
             child = self._less(state, bits, 0)
             spoiled = (1 << ra) | (1 << rb)
             if all_free >> ra & all_free >> rb & 1 and not (row_mask[ra] | row_mask[rb]) & talon:
-                return [(move, child, spoiled)]
-            ranked.append((3, move, child, spoiled))
+                self.covered[state[:2]] = covered | self._bit(state)
+                return [((), move, child, spoiled)]
+            pyramid.append(((), move, child, spoiled))
+        out: list[Child] = []
+        draws: tuple[Move, ...] = ()
+        cut, used = state[2], state[3]
+        points, column, stride = self.points, self.column, self.stride
+        first = True
+        while True:
+            key = (talon, cut, used)
+            info = points.get(key)
+            if info is None:
+                info = points[key] = self._point((places, talon, cut, used))
+            bit, step, after, spoiled_next, need = info
+            point = (places, talon, cut, used)
+            covered |= bit
+            forced = None
+            if need < 0 or need & free_ranks:
+                options, forced = self._talon(point, view)
+                if forced is not None:
+                    out.append((draws, *forced))
+                else:
+                    out += ((draws, *option) for option in options)
+            if first:
+                out += pyramid
+                first = False
+            if forced is not None or step is None:
+                break
+            cut, used = after
+            if covered & column[cut] & ((2 << (used * stride + cut)) - 1) or (
+                spoiled_next and self.lost((places, talon, cut, used), spoiled_next)
+            ):
+                break
+            draws = (*draws, step)
+        self.covered[state[:2]] = covered
+        return out
+
+    def _point(self, state: State) -> _Point:
+        """What a talon point offers and where it leads (the places of ``state`` unused)."""
+        target, rank_of_row = self.target, self.rank_of_row
+        _, talon, cut, used = state
+        ranks = []
+        waste_part = talon & ((1 << cut) - 1)
+        if waste_part:
+            ranks.append(rank_of_row[waste_part.bit_length() - 1])
+        stock_part = talon >> cut
+        if stock_part and self.top_playable:
+            ranks.append(rank_of_row[cut + (stock_part & -stock_part).bit_length() - 1])
+        need = 0
+        for r in ranks:
+            need |= -1 if r == target else 1 << (target - r)
+        if sum(ranks) == target:
+            need = -1
+        bit = self._bit(state)
+        step, after, spoiled = self._advance(state)
+        return bit, step, (after[2], after[3]), spoiled, need
+
+    def _talon(
+        self, state: State, view: _View
+    ) -> tuple[list[tuple[Move, State, int]], tuple[Move, State, int] | None]:
+        """Removals using the talon's free cards at ``state``, best first, and a forced one."""
+        places, talon, cut, _ = state
+        by_rank = view[1]
+        target, rank_of_row = self.target, self.rank_of_row
+        ranked: list[tuple[int, Move, State, int]] = []
         tops: list[tuple[int, int, int]] = []  # pile, rank, talon bit
         waste_part = talon & ((1 << cut) - 1)
         if waste_part:
@@ -151,7 +247,7 @@ class PyramidSearch:
             if r == target:
                 move = Move(MoveKind.REMOVE, pile, -1, 1)
                 if self.single_draws:
-                    return [(move, self._less(state, 0, bit), 0)]
+                    return [], (move, self._less(state, 0, bit), 0)
                 ranked.append((1, move, self._less(state, 0, bit), 0))
                 continue
             need = target - r
@@ -165,21 +261,33 @@ class PyramidSearch:
                 move = Move(MoveKind.REMOVE, min(place_pile, pile), max(place_pile, pile), 2)
                 child = self._less(state, place_bit, bit)
                 if unique:
-                    return [(move, child, spoiled)]
+                    return [], (move, child, spoiled)
                 ranked.append((1, move, child, spoiled))
             for other_pile, _, other_bit in other:
                 move = Move(MoveKind.REMOVE, min(pile, other_pile), max(pile, other_pile), 2)
                 child = self._less(state, 0, bit | other_bit)
                 if unique:
-                    return [(move, child, spoiled)]
+                    return [], (move, child, spoiled)
                 ranked.append((2, move, child, spoiled))
         ranked.sort(key=lambda entry: entry[0])
-        out = [(move, child, spoiled) for _, move, child, spoiled in ranked]
-        if stock_part:
-            out.append(self._drawn(state))
-        elif waste_part and (self.redeals < 0 or used < self.redeals):
-            out.append((REDEAL_MOVE, (places, talon, 0, used + (self.redeals > 0)), 0))
-        return out
+        return [(move, child, spoiled) for _, move, child, spoiled in ranked], None
+
+    def _advance(self, state: State) -> tuple[Move | None, State, int]:
+        """The draw or the turn of the waste from ``state`` (``None`` when neither is left)."""
+        places, talon, cut, used = state
+        if talon >> cut:
+            return self._drawn(state)
+        if talon & ((1 << cut) - 1) and (self.redeals < 0 or used < self.redeals):
+            return REDEAL_MOVE, (places, talon, 0, used + (self.redeals > 0)), 0
+        return None, state, 0
+
+    def _bit(self, state: State) -> int:
+        """The bit of a state's talon point (its cut and redeals used) among its node's."""
+        return 1 << (state[3] * self.stride + state[2])
+
+    def _entered(self, state: State, covered: int) -> bool:
+        """Has a state like ``state`` with as few redeals used or fewer been entered?"""
+        return bool(covered & self.column[state[2]] & ((self._bit(state) << 1) - 1))
 
     def _view(self, places: int) -> _View:
         """What the pyramid alone offers: a free King, free cards, their pairs, all-free ranks."""
@@ -195,7 +303,7 @@ class PyramidSearch:
                 blocked_ranks |= 1 << r
                 continue
             if r == target:
-                return (Move(MoveKind.REMOVE, pile, -1, 1), bit), [], [], 0
+                return (Move(MoveKind.REMOVE, pile, -1, 1), bit), [], [], 0, 0
             free.append((pile, r, bit))
         pairs = [
             (Move(MoveKind.REMOVE, a, b, 2), pa | pb, ra, rb)
@@ -206,7 +314,8 @@ class PyramidSearch:
         by_rank: list[list[tuple[int, int]]] = [[] for _ in range(target + 1)]
         for pile, r, bit in free:
             by_rank[r].append((pile, bit))
-        return None, by_rank, pairs, ~blocked_ranks
+        free_ranks = sum(1 << r for r, cards in enumerate(by_rank) if cards)
+        return None, by_rank, pairs, ~blocked_ranks, free_ranks
 
     def _unique(self, places: int, talon: int, r: int) -> bool:
         """Is exactly one card of rank ``r`` and one of its partner's rank in play?"""
@@ -333,17 +442,18 @@ class PyramidSearch:
     # ------------------------------------------------------------------ the walk
 
     def walk(self, budget: Budget, began: float) -> Result:
-        """Depth first from the start, every state entered once: won, proven or unknown."""
+        """Depth first from the start over nodes, each talon point entered once: won,
+        proven or unknown."""
         start = self.start
         if self.won(start):
             return Won((), 0, 0.0)
         meter = Meter(budget, _CLOCK_EVERY, began)
-        fewest = {start[:3]: start[3]}  # redeals used, fewest first met, by the rest
         nodes = 1
         if self.lost(start, -1):
             return ProvenUnwinnable(nodes, time.perf_counter() - began)
-        path: list[Move] = []
-        stack: list[Iterator[tuple[Move, State, int]]] = [iter(self.children(start))]
+        path: list[tuple[Move, ...]] = []
+        stack: list[Iterator[Child]] = [iter(self.children(start))]
+        covered = self.covered
         while stack:
             step = next(stack[-1], None)
             if step is None:
@@ -351,19 +461,18 @@ class PyramidSearch:
                 if path:
                     path.pop()
                 continue
-            move, child, spoiled = step
+            draws, move, child, spoiled = step
             if self.won(child):
-                return Won((*path, move), nodes, time.perf_counter() - began)
-            rest = child[:3]
-            if fewest.get(rest, _NEVER) <= child[3]:
+                line = tuple(m for part in (*path, (*draws, move)) for m in part)
+                return Won(line, nodes, time.perf_counter() - began)
+            if self._entered(child, covered.get(child[:2], 0)):
                 continue
-            fewest[rest] = child[3]
             nodes += 1
             if meter.spent(nodes):
                 return Unknown(nodes, meter.elapsed())
             if spoiled and self.lost(child, spoiled):
                 continue
-            path.append(move)
+            path.append((*draws, move))
             stack.append(iter(self.children(child)))
         return ProvenUnwinnable(nodes, time.perf_counter() - began)
 
