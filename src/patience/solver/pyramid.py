@@ -209,7 +209,7 @@ class PyramidSearch:
     def _point(self, state: State) -> _Point:
         """What a talon point offers and where it leads (the places of ``state`` unused)."""
         target, rank_of_row = self.target, self.rank_of_row
-        _, talon, cut, used = state
+        _, talon, cut, _ = state
         ranks = []
         waste_part = talon & ((1 << cut) - 1)
         if waste_part:
