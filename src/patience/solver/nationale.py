@@ -63,7 +63,7 @@ from collections.abc import Callable, Generator, Iterable
 from operator import itemgetter
 
 from patience.engine.core import Engine
-from patience.engine.position import Move, Position, transfer
+from patience.engine.position import Move, MoveKind, Position, transfer
 from patience.solver.nationale_moves import Board, Step, TwoWayBoard, takes_board
 from patience.solver.result import Budget, ProvenUnwinnable, Result, Unknown, Won
 from patience.solver.search import Searcher
@@ -266,6 +266,7 @@ class TwoWaySearcher(Searcher):
         forced = self.forced
         won = self._won_board
         homes = frozenset(board_rules.foundations)
+        moved, refill = board_rules.moved, board_rules.refill
         parents: list[int] = [-1]
         edges: list[tuple[Move, ...]] = [()]
         seen = {key(first, redeals0)}
@@ -280,8 +281,15 @@ class TwoWaySearcher(Searcher):
                 lines = board_rules.digs(board, redeals)
             else:
                 lines = through_engine(board, redeals)
+                last = edges[node]
+                # the card just moved going straight back gives the board before (seen)
+                back = -1, -1
+                if len(last) == 1 and last[0].kind is MoveKind.TRANSFER and not refill[last[0].src]:
+                    back = last[0].dst, last[0].src
                 for swaps, src, dst in transfers(board, returns):
-                    child = after(board, swaps, src, dst)
+                    if src == back[0] and dst == back[1] and not swaps:
+                        continue
+                    child = moved(board, src, dst) if not swaps else after(board, swaps, src, dst)
                     if dst in homes and won(child):
                         return self._line(parents, edges, node, (*swaps, transfer(src, dst)))
                     child_key = key(child, redeals)
