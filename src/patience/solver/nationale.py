@@ -121,7 +121,7 @@ def _board_score(board_rules: TwoWayBoard, depth: int, full_cell: int) -> Callab
     piles = itemgetter(*tableau)
 
     def plain(board: Board) -> int:  # without depth or cells: cards home and gaps alone
-        return 100 * sum(map(len, heads(board))) + gap * sum(not p for p in piles(board))
+        return 100 * sum(map(len, heads(board))) + gap * piles(board).count(b"")
 
     return plain
 

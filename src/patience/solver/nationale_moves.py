@@ -135,6 +135,7 @@ class TwoWayBoard:
         self.sources = (*self.givers, *(self.foundations if returns else ()))
         self.kind = [s.kind for s in specs]
         self.tableau_set = frozenset(engine.tableau)
+        self.unders = tuple(unders for unders, _ in self.receiving)
         self.foundation_set = frozenset(engine.foundations)
         self.uses_stock = rules.stock.action is not Action.NONE or rules.stock.redeals != 0
         groups = classes(engine)
@@ -253,7 +254,7 @@ class TwoWayBoard:
                 found.setdefault(base + 12 - held_down, []).append(((), down))
         return found
 
-    def transfers(self, board: Board, returns: bool = True) -> Iterator[Transfer]:
+    def transfers(self, board: Board, returns: bool = True) -> list[Transfer]:
         """Every transfer: the swaps before it (if any), its source and its target.
 
         Without ``returns``, foundations give no cards back (a quick search's narrower game).
@@ -274,13 +275,14 @@ class TwoWayBoard:
                         index[top] = [dst]
                 elif not gaps or not alike_gaps:
                     gaps.append(dst)
-        unders = [unders for unders, _ in self.receiving]
-        groups = tuple(zip(unders, on_top, strict=True))
+        groups = tuple(zip(self.unders, on_top, strict=True))
         empty_cell = next((c for c in self.cells if not board[c]), -1)
         homes = self.homes(board)
         starts = self.starts
         tableau = self.tableau_set
         foundations = self.foundation_set
+        out: list[Transfer] = []
+        add = out.append
         for src in self.sources if returns else self.givers:
             cards = board[src]
             if not cards:
@@ -289,19 +291,20 @@ class TwoWayBoard:
             from_tableau = src in tableau
             if card in homes and src not in foundations:
                 for swaps, home in homes[card]:
-                    yield swaps, src, home
+                    add((swaps, src, home))
             for unders_of, index in groups:
                 for lower in unders_of[card]:
                     if lower in index:
                         for dst in index[lower]:
                             if dst != src:
-                                yield (), src, dst
+                                add(((), src, dst))
             if gaps and (not from_tableau or len(cards) > 1):
                 for dst in gaps:  # a whole pile into a gap changes nothing
                     if starts[dst][card]:
-                        yield (), src, dst
+                        add(((), src, dst))
             if empty_cell >= 0 and from_tableau:
-                yield (), src, empty_cell
+                add(((), src, empty_cell))
+        return out
 
     def after(self, board: Board, swaps: tuple[Move, ...], src: int, dst: int) -> Board:
         """The board after a transfer and the swaps before it."""
