@@ -133,6 +133,8 @@ _RANK = tuple(rank(c) for c in ALL_CARDS)
 _SUIT = tuple(suit(c) for c in ALL_CARDS)
 _OPPOSITE = ((1, 2), (0, 3), (0, 3), (1, 2))
 """The suits of the other colour, for each suit."""
+_CHILDREN = tuple(tuple(c for c in ALL_CARDS if p in PARENTS[c]) for p in ALL_CARDS)
+"""The two cards that may be laid on each card (none on an Ace)."""
 _LOWER_IN_SUIT = tuple(((1 << (_RANK[c] - 1)) - 1) << (_SUIT[c] * 13) for c in ALL_CARDS)
 """For each card, a bit for each lower card of its suit."""
 
@@ -337,11 +339,8 @@ class KlondikeSearcher(Searcher):
     ) -> list[tuple[list[InnerMove], State]]:
         """The lines that start with ``placed`` (a talon card laid on pile ``placed[2]``, giving
         ``state``) and go on with a move laying a card on it."""
-        pile = placed[2]
         out: list[tuple[list[InnerMove], State]] = []
-        for move in self.moves(state, narrow):
-            if move[2] != pile or move[0] == TABLEAU_HOME:
-                continue
+        for move in self._moves_onto(state, placed[2], narrow):
             child = self.apply(state, move)
             if move[0] == TALON:
                 out.extend(
@@ -349,6 +348,38 @@ class KlondikeSearcher(Searcher):
                 )
             else:
                 out.append(([placed, move], child))
+        return out
+
+    def _moves_onto(self, state: State, target: int, narrow: bool) -> list[InnerMove]:
+        """The moves of :meth:`moves` that lay a card on the top of pile ``target``."""
+        piles, down, home, talon, pointer, redeals = state
+        out: list[InnerMove] = []
+        for card in _CHILDREN[piles[target][-1]]:
+            s = _SUIT[card]
+            for i, pile in enumerate(piles):
+                j = pile.find(card)
+                if j < 0:
+                    continue
+                d = down[i]
+                if j < run_start(pile, d):
+                    break
+                if narrow and j > d and home[_SUIT[pile[j - 1]]] != _RANK[pile[j - 1]] - 1:
+                    break
+                out.append((TABLEAU_TO_TABLEAU, i, target, (len(pile) - j,)))
+                break
+            else:
+                at = talon.find(card)
+                if at >= 0:
+                    route = self.talon.route(len(talon), pointer, redeals, at + 1)
+                    if route is not None:
+                        out.append((TALON, at, target, route))
+                elif (
+                    self.shape.returns
+                    and not narrow
+                    and home[s] == _RANK[card]
+                    and home[s] > self.pins(home)[s]
+                ):
+                    out.append((RETURN, s, target, ()))
         return out
 
     def pins(self, home: tuple[int, int, int, int]) -> list[int]:
@@ -399,7 +430,15 @@ class KlondikeSearcher(Searcher):
         return None
 
     def blocked(self, state: State) -> bool:
-        """Is some card blocked for ever (see the module)? Then the state cannot be won."""
+        """Is some card blocked for ever, or the state a dead end (see the module)?"""
+        return self.blocked_pile(state) or self.dead(state)
+
+    def dead(self, state: State) -> bool:
+        """Is the state a dead end (:mod:`patience.solver.klondike_dead`)?"""
+        return dead_end(state.piles, state.home, self.pins(state.home))
+
+    def blocked_pile(self, state: State) -> bool:
+        """Is some card blocked for ever by cards of its own pile (see the module)?"""
         known = self._blocked
         for pile in state.piles:
             found = known.get(pile)
@@ -407,7 +446,7 @@ class KlondikeSearcher(Searcher):
                 found = known[pile] = _blocked_pile(pile)
             if found:
                 return True
-        return dead_end(state.piles, state.home, self.pins(state.home))
+        return False
 
     # ------------------------------------------------------------------ search
 
@@ -546,6 +585,8 @@ class KlondikeSearcher(Searcher):
                 and time.perf_counter() > deadline
             ):
                 return Unknown(nodes, time.perf_counter() - began)
+            if index and self.dead(state):
+                continue
             depth += 1
             for step, end in self.lines(state):
                 child, played = self.settle_state(end)
@@ -560,7 +601,7 @@ class KlondikeSearcher(Searcher):
                 if child_key in seen:
                     continue
                 seen.add(child_key)
-                if self.blocked(child):
+                if self.blocked_pile(child):
                     continue
                 parents.append(index)
                 edges.append([*step, *played])
