@@ -167,7 +167,7 @@ class TwoWayBoard:
         down = [0] * len(board)
         if self.stock >= 0:
             down[self.stock] = len(board[self.stock])
-        return Position(tuple(tuple(p) for p in board), tuple(down), redeals)
+        return Position(tuple(map(tuple, board)), tuple(down), redeals)
 
     def through_engine(self, board: Board, redeals: int) -> Iterator[Step]:
         """The stock and redeal moves, played by the engine."""
