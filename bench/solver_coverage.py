@@ -1,9 +1,10 @@
 """How many deals the solver decides for the games no published solver handles.
 
     .venv/bin/python bench/solver_coverage.py [--deals 1000] [--jobs 2] [--nodes 200000]
-        [--games nationale,caprice,tournament]
+        [--games nationale,caprice,tournament] [--list-unknown]
 
 "over s" is the most any deal ran past its time budget (a search must stop close to it).
+``--list-unknown`` prints the deals left unknown under each row (the ones to work on).
 Each row also gives the CPU seconds the row took (this process and its workers) beside the
 wall-clock seconds, and the load average is printed before and after, to judge the figures.
 
@@ -44,6 +45,7 @@ def main() -> int:
     parser.add_argument("--jobs", type=int, default=2)
     parser.add_argument("--nodes", type=int, default=200_000)
     parser.add_argument("--games", "--only", default="", help="comma-separated game ids")
+    parser.add_argument("--list-unknown", action="store_true", help="print the unknown deals")
     args = parser.parse_args()
     wanted = set(filter(None, args.games.split(",")))
     print(f"deals 1..{args.deals}, {args.jobs} processes, node budget {args.nodes}")
@@ -75,6 +77,9 @@ def main() -> int:
             f"  ({time.perf_counter() - began:.0f} s wall, {_cpu_seconds() - cpu_began:.0f} s CPU)",
             flush=True,
         )
+        if args.list_unknown:
+            unknown = [r.deal for r in records if r.outcome == "unknown"]
+            print("  unknown:", " ".join(map(str, unknown)) or "none", flush=True)
     print("load average after: {:.2f} {:.2f} {:.2f}".format(*os.getloadavg()))
     return 0
 
