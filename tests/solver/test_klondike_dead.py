@@ -17,7 +17,6 @@ from patience.engine.position import Position
 from patience.games import get_game
 from patience.solver import Budget
 from patience.solver.klondike import klondike_searcher
-from patience.solver.klondike_dead import dead_end
 
 DRAW_ONE = {"draw": "1", "passes": "unlimited"}
 
@@ -67,7 +66,7 @@ def test_a_dead_end_is_never_winnable_and_verdicts_agree(seed: int, away: int) -
     assert searcher is not None
     state = searcher.state_of(pos)
     assert state is not None
-    if dead_end(state.piles, state.home, searcher.pins(state.home)):
+    if searcher.dead(state):
         assert truth is False
     assert_verdict(engine, pos, searcher.solve(pos, Budget(nodes=50_000)), truth)
 
@@ -82,7 +81,7 @@ def test_dead_ends_are_found_in_random_positions_and_some_are_winnable() -> None
         pos = late_position(engine, seed, 20)
         state = searcher.state_of(pos)
         assert state is not None
-        verdicts.add(dead_end(state.piles, state.home, searcher.pins(state.home)))
+        verdicts.add(searcher.dead(state))
     assert verdicts == {True, False}
 
 
@@ -99,6 +98,6 @@ def test_searches_through_placement_lines_agree_with_enumeration() -> None:
             continue
         state = searcher.state_of(pos)
         assert state is not None
-        kinds.add((truth, dead_end(state.piles, state.home, searcher.pins(state.home))))
+        kinds.add((truth, searcher.dead(state)))
         assert_verdict(engine, pos, searcher.solve(pos, Budget(nodes=50_000)), truth)
     assert {(True, False), (False, False), (False, True)} <= kinds

@@ -109,7 +109,7 @@ from heapq import heappop, heappush
 from patience.cards import ALL_CARDS, KING, rank, suit
 from patience.engine.core import Engine
 from patience.engine.position import REDEAL_MOVE, STOCK_MOVE, Move, Position, transfer
-from patience.solver.klondike_dead import dead_end
+from patience.solver.klondike_dead import PileRecords, dead_end
 from patience.solver.klondike_state import (
     DRAW,
     FACE_DOWN,
@@ -163,6 +163,8 @@ class KlondikeSearcher(Searcher):
         self._talon_anywhere = shape.draw == 1 and self.talon.free_cycle
         self._blockers: dict[bytes, int] = {}
         self._blocked: dict[bytes, bool] = {}
+        self._records: dict[bytes, PileRecords] = {}
+        self._pins: dict[tuple[int, int, int, int], list[int]] = {}
         self._safe: dict[tuple[int, int, int, int], tuple[int, ...]] = {}
         self.dig_share = DIG_SHARE
         self.dig_narrow = True
@@ -264,7 +266,7 @@ class KlondikeSearcher(Searcher):
                 if dst is not None:
                     ranked.append((2, len(steps), (TALON, p - 1, dst, steps)))
         if self.shape.returns and not narrow:
-            pin = pins(home)
+            pin = self.pins(home)
             for s in range(4):
                 h = home[s]
                 if h <= pin[s]:
@@ -384,7 +386,10 @@ class KlondikeSearcher(Searcher):
 
     def pins(self, home: tuple[int, int, int, int]) -> list[int]:
         """Foundation heights never taken back (Lemma 1); all of them when none come back."""
-        return pins(home) if self.shape.returns else list(home)
+        found = self._pins.get(home)
+        if found is None:
+            found = self._pins[home] = pins(home) if self.shape.returns else list(home)
+        return found
 
     def safe_cards(self, home: tuple[int, int, int, int]) -> tuple[int, ...]:
         """The cards that may go home now without costing the game (Lemma 2), wherever they are."""
@@ -435,7 +440,7 @@ class KlondikeSearcher(Searcher):
 
     def dead(self, state: State) -> bool:
         """Is the state a dead end (:mod:`patience.solver.klondike_dead`)?"""
-        return dead_end(state.piles, state.home, self.pins(state.home))
+        return dead_end(state.piles, state.home, self.pins(state.home), self._records)
 
     def blocked_pile(self, state: State) -> bool:
         """Is some card blocked for ever by cards of its own pile (see the module)?"""
@@ -489,6 +494,7 @@ class KlondikeSearcher(Searcher):
             return Won(self.engine_moves(start, auto), 1, time.perf_counter() - began)
         self._blockers.clear()
         self._blocked.clear()
+        self._records.clear()
         if self.blocked(root):
             return ProvenUnwinnable(0, time.perf_counter() - began)
         share = self.dig_share

@@ -46,19 +46,52 @@ _ALL = (1 << 52) - 1
 _CARD = FACE_DOWN - 1
 
 
-def dead_end(piles: tuple[bytes, ...], home: tuple[int, ...], pin: list[int]) -> bool:
+Record = tuple[int, int, bool, int, bool, int, int, int]
+"""A tableau card for :func:`dead_end`: its bit, its cover's bit (0 at the top), face down,
+the bit of the card under it (0 at the bottom), a King off the bottom, its parents' bits, its
+suit, its rank less one."""
+
+PileRecords = tuple[tuple[Record, ...], int, int]
+"""A pile's records from its top down, the bits of its cards, and its top's bit."""
+
+
+def pile_records(pile: bytes) -> PileRecords:
+    """What :func:`dead_end` reads of one non-empty pile (the same for every state holding it)."""
+    records: list[Record] = []
+    cover = 0
+    cards = 0
+    for j in range(len(pile) - 1, -1, -1):
+        byte = pile[j]
+        c = byte & _CARD
+        below = 1 << (pile[j - 1] & _CARD) if j else 0
+        king = _RANK[c] == KING and j > 0
+        records.append(
+            (1 << c, cover, byte >= FACE_DOWN, below, king, _PARENT_BITS[c], c // 13, _RANK[c] - 1)
+        )
+        cover = 1 << c
+        cards |= cover
+    return tuple(records), cards, 1 << (pile[-1] & _CARD)
+
+
+def dead_end(
+    piles: tuple[bytes, ...],
+    home: tuple[int, ...],
+    pin: list[int],
+    known: dict[bytes, PileRecords],
+) -> bool:
     """Can no line win from these tableau piles and foundation heights? (See the module.)
 
     ``pin`` gives each suit's height up to which its foundation cards never come back
     (:func:`patience.solver.klondike_state.pins`; the whole foundation where none ever do).
-    Cards neither in ``piles`` nor home are in the talon.
+    Cards neither in ``piles`` nor home are in the talon. ``known`` remembers
+    :func:`pile_records` of piles met before.
     """
+    homed = 0
     returnable = 0
     for s in range(4):
+        homed |= ((1 << home[s]) - 1) << (s * 13)
         returnable |= ((1 << home[s]) - (1 << pin[s])) << (s * 13)
-    # One record per tableau card, each pile from its top down (a cover before the card
-    # under it): (card, cover bit or 0, face down, card below or -1, index in the pile).
-    pending: list[tuple[int, int, bool, int, int]] = []
+    pending: list[Record] = []
     seen_top = 0
     in_tableau = 0
     empty = False
@@ -66,47 +99,47 @@ def dead_end(piles: tuple[bytes, ...], home: tuple[int, ...], pin: list[int]) ->
         if not pile:
             empty = True
             continue
-        cover = 0
-        for j in range(len(pile) - 1, -1, -1):
-            byte = pile[j]
-            c = byte & _CARD
-            pending.append((c, cover, byte >= FACE_DOWN, pile[j - 1] & _CARD if j else -1, j))
-            cover = 1 << c
-            in_tableau |= cover
-        seen_top |= 1 << (pile[-1] & _CARD)
+        found = known.get(pile)
+        if found is None:
+            found = known[pile] = pile_records(pile)
+        pending.extend(found[0])
+        in_tableau |= found[1]
+        seen_top |= found[2]
     left = 0
     height = list(home)
-    outside = [
-        c
-        for c in ALL_CARDS
-        if not in_tableau >> c & 1 and (_RANK[c] > home[c // 13] or returnable >> c & 1)
-    ]
+    rest = _ALL & ~in_tableau & ~homed | returnable
+    outside: list[tuple[int, bool, int]] = []
+    while rest:
+        bit = rest & -rest
+        rest ^= bit
+        c = bit.bit_length() - 1
+        outside.append((bit, _RANK[c] == KING, _PARENT_BITS[c]))
     while True:
         progress = False
         stuck = []
         for item in pending:
-            c, cover, face_down, below, j = item
+            bit, cover, face_down, below, king, parents, s, r = item
             if (face_down and not left & cover) or not (
-                (j and empty and _RANK[c] == KING)
-                or seen_top & _PARENT_BITS[c]
-                or ((not cover or left & cover) and height[c // 13] >= _RANK[c] - 1)
+                (king and empty)
+                or seen_top & parents
+                or ((not cover or left & cover) and height[s] >= r)
             ):
                 stuck.append(item)
                 continue
-            left |= 1 << c
+            left |= bit
             progress = True
-            if below >= 0:
-                seen_top |= 1 << below
+            if below:
+                seen_top |= below
             else:
                 empty = True
         pending = stuck
         waiting = []
-        for c in outside:
-            if empty if _RANK[c] == KING else seen_top & _PARENT_BITS[c]:
-                seen_top |= 1 << c
+        for entry in outside:
+            if empty if entry[1] else seen_top & entry[2]:
+                seen_top |= entry[0]
                 progress = True
             else:
-                waiting.append(c)
+                waiting.append(entry)
         outside = waiting
         for s in range(4):
             h = height[s]
