@@ -53,6 +53,11 @@ the same cards in play have the same cut, so equal positions give equal states).
   first), or when both lie in the waste once the last redeal is used: nothing then brings a
   waste card back to the stock, so the waste is a stack whose top alone is free. When some
   card cannot be matched, no line wins.
+* *A pyramid the talon could not clear even as a bag* (:meth:`PyramidSearch.clearable`):
+  the relaxed game of :mod:`patience.solver.pyramid_bag`, where any talon card in play may
+  partner a free pyramid card at any time, cannot clear the places; every real line is a
+  line of it, so no real line wins. It sees the order in which pyramid cards must leave
+  across all ranks, which the matching (rank by rank) does not.
 """
 
 from __future__ import annotations
@@ -66,6 +71,7 @@ from patience.engine.position import REDEAL_MOVE, STOCK_MOVE, Move, MoveKind, Po
 from patience.rules.game import Win
 from patience.rules.piles import Kind
 from patience.rules.stock import UNLIMITED, Action, Redeal
+from patience.solver.pyramid_bag import Bag
 from patience.solver.removal import DepthFirst, _places, removal_searcher
 from patience.solver.result import Budget, Meter, ProvenUnwinnable, Result, Unknown, Won
 
@@ -129,6 +135,9 @@ class PyramidSearch:
         self.stock_pile, self.waste_pile = engine.stock, engine.waste
         self.views: dict[int, _View] = {}
         self.covered: dict[tuple[int, int], int] = {}
+        self.nodes = 0
+        self.meter = Meter(Budget())
+        self.bag = Bag(self.cover, self.rank_of_place, target, self._tick)
         self.points: dict[tuple[int, int, int], _Point] = {}
         self.stride = len(self.row) + 1
         passes = self.redeals + 1 if self.redeals > 0 else 1
@@ -444,13 +453,20 @@ class PyramidSearch:
     def walk(self, budget: Budget, began: float) -> Result:
         """Depth first from the start over nodes, each talon point entered once: won,
         proven or unknown."""
-        start = self.start
-        if self.won(start):
+        if self.won(self.start):
             return Won((), 0, 0.0)
-        meter = Meter(budget, _CLOCK_EVERY, began)
-        nodes = 1
-        if self.lost(start, -1):
-            return ProvenUnwinnable(nodes, time.perf_counter() - began)
+        self.meter = Meter(budget, _CLOCK_EVERY, began)
+        try:
+            return self._walk(began)
+        except _Spent:
+            return Unknown(self.nodes, self.meter.elapsed())
+
+    def _walk(self, began: float) -> Result:
+        """The walk of :meth:`walk`; raises :class:`_Spent` when the budget is."""
+        start = self.start
+        self._tick()
+        if self.lost(start, -1) or not self.clearable(start):
+            return ProvenUnwinnable(self.nodes, time.perf_counter() - began)
         path: list[tuple[Move, ...]] = []
         stack: list[Iterator[Child]] = [iter(self.children(start))]
         covered = self.covered
@@ -464,17 +480,33 @@ class PyramidSearch:
             draws, move, child, spoiled = step
             if self.won(child):
                 line = tuple(m for part in (*path, (*draws, move)) for m in part)
-                return Won(line, nodes, time.perf_counter() - began)
+                return Won(line, self.nodes, time.perf_counter() - began)
             if self._entered(child, covered.get(child[:2], 0)):
                 continue
-            nodes += 1
-            if meter.spent(nodes):
-                return Unknown(nodes, meter.elapsed())
+            self._tick()
             if spoiled and self.lost(child, spoiled):
+                continue
+            if not self.clearable(child):
                 continue
             path.append((*draws, move))
             stack.append(iter(self.children(child)))
-        return ProvenUnwinnable(nodes, time.perf_counter() - began)
+        return ProvenUnwinnable(self.nodes, time.perf_counter() - began)
+
+    def _tick(self) -> None:
+        """Count a node (of the search or of the bag game) against the budget."""
+        self.nodes += 1
+        if self.meter.spent(self.nodes):
+            raise _Spent
+
+    def clearable(self, state: State) -> bool:
+        """Can the bag game (:mod:`patience.solver.pyramid_bag`) clear the places?"""
+        talon, row_mask = state[1], self.row_mask
+        bag = tuple((mask & talon).bit_count() for mask in row_mask)
+        return self.bag.clearable(state[0], bag)
+
+
+class _Spent(Exception):
+    """The budget ran out."""
 
 
 class PyramidSearcher(DepthFirst):
