@@ -138,6 +138,7 @@ class PyramidSearch:
         self.nodes = 0
         self.meter = Meter(Budget())
         self.bag = Bag(self.cover, self.rank_of_place, target, self._tick)
+        self.bags: dict[int, tuple[int, ...]] = {}
         self.points: dict[tuple[int, int, int], _Point] = {}
         self.stride = len(self.row) + 1
         passes = self.redeals + 1 if self.redeals > 0 else 1
@@ -500,8 +501,10 @@ class PyramidSearch:
 
     def clearable(self, state: State) -> bool:
         """Can the bag game (:mod:`patience.solver.pyramid_bag`) clear the places?"""
-        talon, row_mask = state[1], self.row_mask
-        bag = tuple((mask & talon).bit_count() for mask in row_mask)
+        talon = state[1]
+        bag = self.bags.get(talon)
+        if bag is None:
+            bag = self.bags[talon] = tuple((mask & talon).bit_count() for mask in self.row_mask)
         return self.bag.clearable(state[0], bag)
 
 
