@@ -127,6 +127,8 @@ def main() -> int:
         f"ours: {decided / len(ours):.1%} decided, {over} deals over 2 s; "
         f"{wall:.1f} s wall, {cpu:.1f} s CPU (one process: {args.jobs == 1})"
     )
+    unknown = [r.deal for r in ours if r.outcome == "unknown"]
+    print(f"ours unknown ({len(unknown)}): {' '.join(map(str, unknown))}")
     if args.ksolve_deals == 0:
         return 0
     try:
