@@ -128,7 +128,8 @@ from patience.solver.klondike_state import (
 from patience.solver.result import Budget, ProvenUnwinnable, Result, Unknown, Won
 from patience.solver.search import Searcher
 
-_CLOCK_EVERY = 64
+_CLOCK_EVERY = 16
+"""Nodes between two readings of the clock (a deal overruns its budget by at most a few ms)."""
 _RANK = tuple(rank(c) for c in ALL_CARDS)
 _SUIT = tuple(suit(c) for c in ALL_CARDS)
 _OPPOSITE = ((1, 2), (0, 3), (0, 3), (1, 2))
