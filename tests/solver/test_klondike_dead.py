@@ -5,18 +5,20 @@ from __future__ import annotations
 import random
 from dataclasses import replace
 
+import pytest
 from hypothesis import HealthCheck, given, settings
 from hypothesis import strategies as st
 from solver_oracle import winnable_by_enumeration
-from solver_positions import assert_verdict
+from solver_positions import assert_verdict, engine_of
 
 from patience.cards import make_card
 from patience.engine.core import Engine
-from patience.engine.game import engine_for
+from patience.engine.game import engine_for, start_position
 from patience.engine.position import Position
 from patience.games import get_game
 from patience.solver import Budget
 from patience.solver.klondike import klondike_searcher
+from patience.solver.klondike_state import TALON
 
 DRAW_ONE = {"draw": "1", "passes": "unlimited"}
 
@@ -101,3 +103,26 @@ def test_searches_through_placement_lines_agree_with_enumeration() -> None:
         kinds.add((truth, searcher.dead(state)))
         assert_verdict(engine, pos, searcher.solve(pos, Budget(nodes=50_000)), truth)
     assert {(True, False), (False, False), (False, True)} <= kinds
+
+
+@pytest.mark.parametrize("deal", [1, 2, 3])
+def test_drawing_one_a_talon_card_reaches_the_tableau_only_to_be_covered_at_once(
+    deal: int,
+) -> None:
+    info = get_game("klondike")
+    lines = {}
+    for draw in ("1", "3"):
+        options = {"draw": draw, "passes": "unlimited"}
+        searcher = klondike_searcher(engine_of("klondike", options))
+        assert searcher is not None
+        state = searcher.state_of(start_position(info, options, deal))
+        assert state is not None
+        lines[draw] = [line for line, _ in searcher.lines(state) if line[0][0] == TALON]
+    placed = [line for line in lines["1"] if line[0][2] >= 0]
+    assert placed
+    for line in placed:
+        assert len(line) >= 2
+        # each next move lays a card on the last one placed, and the last is not a placement
+        assert all(move[2] == line[0][2] for move in line[1:])
+        assert line[-1][0] != TALON
+    assert any(len(line) == 1 and line[0][2] >= 0 for line in lines["3"])

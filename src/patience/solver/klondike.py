@@ -70,7 +70,9 @@ engine refuses a whole pile into a gap).
 * **Dead ends** (:mod:`patience.solver.klondike_dead`, which has the proof): the events a win
   needs (each tableau card leaving its place, each card going home, each card becoming a
   tableau top, a pile becoming empty) cannot all be ordered so that each comes after those
-  it needs. Such a state is not expanded; it generalises the blocked cards above.
+  it needs. Such a state is not expanded; it generalises the blocked cards above. (The test
+  costs about as much as expanding a state, so the best-first search makes it only on the
+  states it takes from its frontier; blocked cards are looked for in every state met.)
 
 * **Lemma 3 (placements at once covered).** Drawing one card at a time with unlimited
   redeals, a talon card x is laid on the tableau only as part of a line that at once lays a
@@ -78,8 +80,8 @@ engine refuses a whole pile into a gap).
   in the same way (:meth:`KlondikeSearcher.lines`). *Proof.* Take a winning line and a
   placement of x from the talon that is not at once followed by a move laying a card on x.
   Leave x in the talon instead until just before the first move that lays a card on x, and
-  then lay it from the talon where it lies then; if no card is ever laid on x, send it home
-  from the talon where the line sends it home from the tableau. Meanwhile each position is
+  then lay it from the talon where it lies then; if x goes home before any card is laid on
+  it, send it home from the talon at that move instead. Meanwhile each position is
   the line's own less x, which lay at the top of its pile with nothing on it: a move of x
   alone is left out, a run carrying x moves without it (its lowest card and target are the
   same), x as a target is not used (that would be the first move laying a card on x), the
