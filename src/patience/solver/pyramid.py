@@ -295,10 +295,6 @@ class PyramidSearch:
         """The bit of a state's talon point (its cut and redeals used) among its node's."""
         return 1 << (state[3] * self.stride + state[2])
 
-    def _entered(self, state: State, covered: int) -> bool:
-        """Has a state like ``state`` with as few redeals used or fewer been entered?"""
-        return bool(covered & self.column[state[2]] & ((self._bit(state) << 1) - 1))
-
     def _view(self, places: int) -> _View:
         """What the pyramid alone offers: a free King, free cards, their pairs, all-free ranks."""
         cover, rank_of_place, target = self.cover, self.rank_of_place, self.target
@@ -470,7 +466,8 @@ class PyramidSearch:
             return ProvenUnwinnable(self.nodes, time.perf_counter() - began)
         path: list[tuple[Move, ...]] = []
         stack: list[Iterator[Child]] = [iter(self.children(start))]
-        covered = self.covered
+        covered, column, stride = self.covered, self.column, self.stride
+        all_home = self.all_home
         while stack:
             step = next(stack[-1], None)
             if step is None:
@@ -479,10 +476,12 @@ class PyramidSearch:
                     path.pop()
                 continue
             draws, move, child, spoiled = step
-            if self.won(child):
+            places, talon, cut, used = child
+            if not places and (not all_home or not talon):
                 line = tuple(m for part in (*path, (*draws, move)) for m in part)
                 return Won(line, self.nodes, time.perf_counter() - began)
-            if self._entered(child, covered.get(child[:2], 0)):
+            marks = covered.get((places, talon))  # entered with as few redeals used or fewer?
+            if marks and marks & column[cut] & ((2 << (used * stride + cut)) - 1):
                 continue
             self._tick()
             if spoiled and self.lost(child, spoiled):
