@@ -43,7 +43,7 @@ from collections.abc import Iterator
 
 from patience.engine.position import Move
 from patience.solver.feeding_relaxed import Relaxed, point
-from patience.solver.feeding_search import _LONGEST, FeedingSearch, State, Step
+from patience.solver.feeding_search import LONGEST, FeedingSearch, State, Step
 from patience.solver.result import Budget, Meter, ProvenUnwinnable, Result, Unknown, Won
 
 _CLOCK_EVERY = 64
@@ -105,7 +105,7 @@ class Levels:
         by_line: dict[int, list[tuple[int, int]]] = {}
         for code in state[0]:
             top = top_of[code]
-            by_line.setdefault(line[top], []).append((height[top], height[code // _LONGEST]))
+            by_line.setdefault(line[top], []).append((height[top], height[code // LONGEST]))
         out: list[Block] = []
         for ln, piles in by_line.items():
             piles.sort()

@@ -41,8 +41,8 @@ from operator import itemgetter
 from patience.engine.core import Engine
 from patience.engine.position import Move, MoveKind, Position
 
-_LONGEST = 64
-"""Pile codes are ``bottom class * _LONGEST + length``; no run is that long."""
+LONGEST = 64
+"""Pile codes are ``bottom class * LONGEST + length``; no run is that long."""
 
 State = tuple[tuple[int, ...], int]
 """The tableau piles' codes, sorted, and how many talon cards have been dealt."""
@@ -97,11 +97,11 @@ class FeedingSearch:
         self.talon = tuple(classes[c] for c in reversed(stock))
         self.onto = onto
         below = {lower: classes[upper] for upper, lower in enumerate(onto) if lower >= 0}
-        self.top_of = [-1] * (52 * _LONGEST)
+        self.top_of = [-1] * (52 * LONGEST)
         for bottom in set(classes):
             card = bottom
-            for length in range(1, _LONGEST):
-                self.top_of[bottom * _LONGEST + length] = card
+            for length in range(1, LONGEST):
+                self.top_of[bottom * LONGEST + length] = card
                 card = below.get(card, -1)
                 if card < 0:
                     break
@@ -113,7 +113,7 @@ class FeedingSearch:
                 end, steps = onto[end], steps + 1
             self.line[card], self.height[card] = end, -steps
         self.pile_codes = tuple(
-            classes[start.piles[t][0]] * _LONGEST + len(start.piles[t]) for t in self.tableau
+            classes[start.piles[t][0]] * LONGEST + len(start.piles[t]) for t in self.tableau
         )
         self.start: State = (tuple(sorted(self.pile_codes)), 0)
 
@@ -138,12 +138,12 @@ class FeedingSearch:
             receivers = by_top.get(onto[tops[i]])
             if not receivers:
                 continue
-            length = code % _LONGEST
+            length = code % LONGEST
             for j in receivers:
                 after = list(codes)
                 after[j] += 1
                 if length == 1:
-                    after[i] = self.talon[dealt] * _LONGEST + 1
+                    after[i] = self.talon[dealt] * LONGEST + 1
                     after.sort()
                     ranked.append((1, (code, codes[j]), (tuple(after), dealt + 1), True))
                 else:
@@ -163,8 +163,8 @@ class FeedingSearch:
             dst = codes.index(dst_code)
             out.append(Move(MoveKind.TRANSFER, self.tableau[src], self.tableau[dst], 1))
             codes[dst] += 1
-            if src_code % _LONGEST == 1:
-                codes[src] = self.talon[dealt] * _LONGEST + 1
+            if src_code % LONGEST == 1:
+                codes[src] = self.talon[dealt] * LONGEST + 1
                 dealt += 1
             else:
                 codes[src] -= 1
@@ -178,7 +178,7 @@ def fits_chains(
     piles = pos.piles
     for t in engine.tableau:
         cards = piles[t]
-        if not cards or len(cards) >= _LONGEST:
+        if not cards or len(cards) >= LONGEST:
             return False
         for lower, upper in pairwise(cards):
             if onto[upper] != classes[lower]:
