@@ -58,22 +58,9 @@ the same cards in play have the same cut, so equal positions give equal states).
   partner a free pyramid card at any time, cannot clear the places; every real line is a
   line of it, so no real line wins. It sees the order in which pyramid cards must leave
   across all ranks, which the matching (rank by rank) does not.
-* *Buried talon cards leave the bag* (:meth:`PyramidSearch.reachable`), where more than one
-  card is drawn at a time and only the waste's top is playable (King Tut). A talon card then
-  leaves only from the waste's top, as a King or with a pyramid card of the partner rank; call
-  it *removable* when it is a King or that rank is on a place (places only empty, so a card
-  not removable now never is). Number the talon's cards in play along the row. The cards
-  *shown* without a talon card leaving are the waste's top, the tops after each draw of this
-  pass and those of every later pass (row positions ``k - 1, 2k - 1, ...`` and the last,
-  drawing ``k``); pyramid removals do not change them. Let ``j`` be the first shown removable
-  card (none: no talon card ever leaves) and ``s`` the last card below ``j`` that is not
-  removable. *No card below s ever leaves:* take the first moment a card ``h`` below ``s``
-  not shown before becomes the waste's top. No card below ``s`` has left (those shown are
-  not removable, being below ``j``; ``s`` never leaves), so ``h`` has as many cards before it
-  as at the start and is not the last card: a draw of a later pass does not end on it, nor
-  does one of this pass (the stock's groups are fixed); and the card above it in the row
-  (``s`` or one below) has not left, so it is not uncovered either. So the bag holds only the
-  cards past ``s``; every real line still is a line of that bag game.
+* *Buried talon cards leave the bag* (:mod:`patience.solver.pyramid_reach`), where more
+  than one card is drawn at a time and only the waste's top plays (King Tut): a talon card
+  that can never leave is no partner in the bag game either.
 """
 
 from __future__ import annotations
@@ -88,6 +75,7 @@ from patience.rules.game import Win
 from patience.rules.piles import Kind
 from patience.rules.stock import UNLIMITED, Action, Redeal
 from patience.solver.pyramid_bag import Bag
+from patience.solver.pyramid_reach import reachable
 from patience.solver.removal import DepthFirst, _places, removal_searcher
 from patience.solver.result import Budget, Meter, ProvenUnwinnable, Result, Unknown, Won
 
@@ -518,7 +506,7 @@ class PyramidSearch:
 
     def clearable(self, state: State) -> bool:
         """Can the bag game (:mod:`patience.solver.pyramid_bag`) clear the places, with the
-        talon cards that can still leave (:meth:`reachable`)?"""
+        talon cards that may still leave (:func:`~patience.solver.pyramid_reach.reachable`)?"""
         places, talon, cut, _ = state
         removable = -1
         if self.buried:
@@ -527,7 +515,11 @@ class PyramidSearch:
         key = (talon, cut if self.buried else 0, removable)
         bag = self.bags.get(key)
         if bag is None:
-            usable = self.reachable(talon, cut, removable) if self.buried else talon
+            usable = (
+                reachable(self.rank_of_row, talon, cut, self.draw, removable)
+                if self.buried
+                else talon
+            )
             bag = self.bags[key] = tuple((mask & usable).bit_count() for mask in self.row_mask)
         return self.bag.clearable(places, bag)
 
@@ -540,39 +532,6 @@ class PyramidSearch:
             if self.place_mask[r] & places:
                 out |= 1 << (target - r)
         return out
-
-    def reachable(self, talon: int, cut: int, removable: int) -> int:
-        """The talon cards that may still leave (see the module): those below a card that can
-        never leave, with no card that can leave shown before it, never do."""
-        draw, rank_of_row = self.draw, self.rank_of_row
-        bits: list[int] = []
-        rest = talon
-        while rest:
-            low = rest & -rest
-            bits.append(low)
-            rest ^= low
-        n = len(bits)
-        m = (talon & ((1 << cut) - 1)).bit_count()
-        shown = set()
-        if m:
-            shown.add(m - 1)
-        for begin in (m, 0):
-            end = begin
-            while end < n:
-                end = min(end + draw, n)
-                shown.add(end - 1)
-        stuck = -1
-        for h, bit in enumerate(bits):
-            if removable >> rank_of_row[bit.bit_length() - 1] & 1:
-                if h in shown:
-                    break
-            else:
-                stuck = h
-        else:
-            return 0
-        if stuck < 0:
-            return talon
-        return talon & ~((bits[stuck] << 1) - 1)
 
 
 class _Spent(Exception):
