@@ -142,7 +142,7 @@ class PyramidSearch:
         self.nodes = 0
         self.meter = Meter(Budget())
         self.bag = Bag(self.cover, self.rank_of_place, target, self._tick)
-        self.bags: dict[tuple[int, int, int], tuple[int, ...]] = {}
+        self.bags: dict[int, tuple[int, ...]] = {}
         self.removable: dict[int, int] = {}
         self.buried = self.draw > 1 and not self.top_playable
         self.points: dict[tuple[int, int, int], _Point] = {}
@@ -508,19 +508,13 @@ class PyramidSearch:
         """Can the bag game (:mod:`patience.solver.pyramid_bag`) clear the places, with the
         talon cards that may still leave (:func:`~patience.solver.pyramid_reach.reachable`)?"""
         places, talon, cut, _ = state
-        removable = -1
         if self.buried:
             known = self.removable.get(places)
             removable = self.removable[places] = self._removable(places) if known is None else known
-        key = (talon, cut if self.buried else 0, removable)
-        bag = self.bags.get(key)
+            talon = reachable(self.rank_of_row, talon, cut, self.draw, removable)
+        bag = self.bags.get(talon)
         if bag is None:
-            usable = (
-                reachable(self.rank_of_row, talon, cut, self.draw, removable)
-                if self.buried
-                else talon
-            )
-            bag = self.bags[key] = tuple((mask & usable).bit_count() for mask in self.row_mask)
+            bag = self.bags[talon] = tuple((mask & talon).bit_count() for mask in self.row_mask)
         return self.bag.clearable(places, bag)
 
     def _removable(self, places: int) -> int:

@@ -30,24 +30,21 @@ def reachable(ranks: tuple[int, ...], talon: int, cut: int, draw: int, removable
     ``cut``: the waste top's row index + 1 (0 for an empty waste); ``draw``: cards a draw
     turns; ``removable``: a bit for each rank that may leave.
     """
-    bits: list[int] = []
+    n = talon.bit_count()
+    waste = (talon & ((1 << cut) - 1)).bit_count()
+    stuck = 0  # the bit of the last card not removable so far
+    h = 0
     rest = talon
     while rest:
         low = rest & -rest
-        bits.append(low)
         rest ^= low
-    n = len(bits)
-    waste = (talon & ((1 << cut) - 1)).bit_count()
-    shown = {waste - 1} if waste else set()
-    for begin in (waste, 0):
-        end = begin
-        while end < n:
-            end = min(end + draw, n)
-            shown.add(end - 1)
-    stuck = -1
-    for h, bit in enumerate(bits):
-        if not removable >> ranks[bit.bit_length() - 1] & 1:
-            stuck = h
-        elif h in shown:
-            return talon if stuck < 0 else talon & ~((bits[stuck] << 1) - 1)
+        if not removable >> ranks[low.bit_length() - 1] & 1:
+            stuck = low
+        elif (
+            h in (waste - 1, n - 1)
+            or (h + 1) % draw == 0
+            or (h >= waste and (h + 1 - waste) % draw == 0)
+        ):
+            return talon & ~((stuck << 1) - 1) if stuck else talon
+        h += 1
     return 0
