@@ -150,3 +150,18 @@ def test_a_position_off_the_pyramid_shape_goes_to_the_general_walk() -> None:
     assert not searcher("pyramid").fits(pos)
     assert winnable_by_enumeration(engine, pos, limit=100) is False
     assert isinstance(searcher("pyramid").solve(pos, Budget(nodes=100)), ProvenUnwinnable)
+
+
+def test_talons_alike_by_rank_are_stored_as_one() -> None:
+    # The row 5 5 9 with both 5s on the waste: whichever 5 leaves, the talon shows a 5 on the
+    # waste and a 9 in the stock, and the child is stored as the same state.
+    engine = engine_of("king_tut")
+    fives = [make_card(5, 0), make_card(5, 1)]
+    pos = only_left(
+        "king_tut", {21: [make_card(8, 0)], engine.waste: fives, engine.stock: [make_card(9, 0)]}
+    )
+    search = PyramidSearch(searcher("king_tut"), pos)
+    places, talon, cut, used = search.start
+    assert (talon, cut) == (0b111, 2)
+    alike = {search._less(search.start, 0, bit) for bit in (0b001, 0b010)}
+    assert alike == {(places, 0b101, 1, used)}

@@ -43,6 +43,12 @@ the same cards in play have the same cut, so equal positions give equal states).
   earlier one, or one with fewer redeals used), where ``(r, d - 1)`` holds: a contradiction.
   Or the node stopped there: at a forced removal (below: some winning line starts with it,
   with no more removals) or at a lost state (no win). So a winnable start is won.
+* *Talons alike by rank* (:meth:`PyramidSearch._canonical`). Only ranks count here, so a
+  state whose talon shows the same ranks in the same order (as many on the waste) as
+  another's, with the same places and redeals used, has the same moves (by piles) to states
+  alike again, and the same value. A child that lost talon cards is stored with the row's
+  first-fit cards of those ranks instead (a transposition table by rank): the walk goes on
+  from an equal, and its moves replay from the real position.
 * *A card without a partner it can ever meet* (:meth:`PyramidSearch.lost`). Every card on a
   place must go (both win rules here need the pyramid cleared), and where every card must go
   (Win.ALL_HOME) so must the talon's. Cards leave in pairs adding up to the target, so the
@@ -136,6 +142,10 @@ class PyramidSearch:
         self.row_mask = [0] * (target + 1)
         for j, r in enumerate(self.rank_of_row):
             self.row_mask[r] |= 1 << j
+        self.first_at = [[len(self.row)] * (len(self.row) + 1) for _ in range(target + 1)]
+        for j in range(len(self.row) - 1, -1, -1):
+            for r in range(target + 1):
+                self.first_at[r][j] = j if self.rank_of_row[j] == r else self.first_at[r][j + 1]
         self.stock_pile, self.waste_pile = engine.stock, engine.waste
         self.views: dict[int, _View] = {}
         self.covered: dict[tuple[int, int], int] = {}
@@ -338,12 +348,39 @@ class PyramidSearch:
                 return False
         return True
 
-    @staticmethod
-    def _less(state: State, place_bits: int, talon_bits: int) -> State:
-        """``state`` without these places' and talon cards (the cut moves down to the waste)."""
+    def _less(self, state: State, place_bits: int, talon_bits: int) -> State:
+        """``state`` without these places' and talon cards (the cut moves down to the waste),
+        its talon in the row's first cards of the same ranks (:meth:`_canonical`)."""
         places, talon, cut, used = state
+        if not talon_bits:
+            return places & ~place_bits, talon, cut, used
         talon &= ~talon_bits
-        return places & ~place_bits, talon, (talon & ((1 << cut) - 1)).bit_length(), used
+        waste = (talon & ((1 << cut) - 1)).bit_count()
+        talon, cut = self._canonical(talon, waste)
+        return places & ~place_bits, talon, cut, used
+
+    def _canonical(self, talon: int, waste: int) -> tuple[int, int]:
+        """The talon with the same ranks in the same order taken first-fit along the row, and
+        its cut (``waste`` cards below it).
+
+        Only ranks count in these games, so states whose places agree and whose talons show
+        the same ranks in the same order with as many on the waste (and as many redeals used)
+        are alike: a move (by piles) is legal in one when it is in the other, and leads to
+        states alike again. One stands for all, and a line won from it is won from the rest.
+        """
+        first_at, rank_of_row = self.first_at, self.rank_of_row
+        out = cut = index = at = 0
+        rest = talon
+        while rest:
+            low = rest & -rest
+            rest ^= low
+            at = first_at[rank_of_row[low.bit_length() - 1]][at]
+            out |= 1 << at
+            at += 1
+            index += 1
+            if index == waste:
+                cut = at
+        return out, cut
 
     def _drawn(self, state: State) -> tuple[Move, State, int]:
         """Turning cards onto the waste; on the last pass their ranks' matchings may spoil."""
