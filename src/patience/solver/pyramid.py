@@ -146,6 +146,7 @@ class PyramidSearch:
         for j in range(len(self.row) - 1, -1, -1):
             for r in range(target + 1):
                 self.first_at[r][j] = j if self.rank_of_row[j] == r else self.first_at[r][j + 1]
+        self.canonical: dict[tuple[int, int], tuple[int, int]] = {}
         self.stock_pile, self.waste_pile = engine.stock, engine.waste
         self.views: dict[int, _View] = {}
         self.covered: dict[tuple[int, int], int] = {}
@@ -355,9 +356,13 @@ class PyramidSearch:
         if not talon_bits:
             return places & ~place_bits, talon, cut, used
         talon &= ~talon_bits
-        waste = (talon & ((1 << cut) - 1)).bit_count()
-        talon, cut = self._canonical(talon, waste)
-        return places & ~place_bits, talon, cut, used
+        key = (talon, cut)
+        known = self.canonical.get(key)
+        if known is None:
+            known = self.canonical[key] = self._canonical(
+                talon, (talon & ((1 << cut) - 1)).bit_count()
+            )
+        return places & ~place_bits, *known, used
 
     def _canonical(self, talon: int, waste: int) -> tuple[int, int]:
         """The talon with the same ranks in the same order taken first-fit along the row, and
