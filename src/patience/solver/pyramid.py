@@ -63,7 +63,9 @@ the same cards in play have the same cut, so equal positions give equal states).
   the relaxed game of :mod:`patience.solver.pyramid_bag`, where any talon card in play may
   partner a free pyramid card at any time, cannot clear the places; every real line is a
   line of it, so no real line wins. It sees the order in which pyramid cards must leave
-  across all ranks, which the matching (rank by rank) does not.
+  across all ranks, which the matching (rank by rank) does not. Where only the pyramid must
+  go and the waste is never a stack (unlimited redeals: King Tut), a bag game line is a
+  matching too, so the walk tests the bag alone.
 * *Buried talon cards leave the bag* (:mod:`patience.solver.pyramid_reach`), where more
   than one card is drawn at a time and only the waste's top plays (King Tut): a talon card
   that can never leave is no partner in the bag game either.
@@ -133,6 +135,7 @@ class PyramidSearch:
         )
         self.top_playable = rule.top_playable
         self.all_home = engine.rules.win is Win.ALL_HOME
+        self.matching = self.all_home or self.redeals >= 0
         self.single_draws = self.draw == 1
         target = self.target
         self.place_mask = [0] * (target + 1)
@@ -532,7 +535,7 @@ class PyramidSearch:
             if marks and marks & column[cut] & ((2 << (used * stride + cut)) - 1):
                 continue
             self._tick()
-            if spoiled and self.lost(child, spoiled):
+            if spoiled and self.matching and self.lost(child, spoiled):
                 continue
             if not self.clearable(child):
                 continue
