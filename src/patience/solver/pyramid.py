@@ -63,7 +63,9 @@ the same cards in play have the same cut, so equal positions give equal states).
   the relaxed game of :mod:`patience.solver.pyramid_bag`, where any talon card in play may
   partner a free pyramid card at any time, cannot clear the places; every real line is a
   line of it, so no real line wins. It sees the order in which pyramid cards must leave
-  across all ranks, which the matching (rank by rank) does not. Where only the pyramid must
+  across all ranks, which the matching (rank by rank) does not. Such a state is marked as
+  entered: it is lost, and so is every talon point its draws reach (a node stopping there
+  hides no win). Where only the pyramid must
   go and the waste is never a stack (unlimited redeals: King Tut), a bag game line is a
   matching too, so the walk tests the bag alone.
 * *Buried talon cards leave the bag* (:mod:`patience.solver.pyramid_reach`), where more
@@ -538,6 +540,7 @@ class PyramidSearch:
             if spoiled and self.matching and self.lost(child, spoiled):
                 continue
             if not self.clearable(child):
+                covered[child[:2]] = covered.get(child[:2], 0) | self._bit(child)
                 continue
             path.append((*draws, move))
             stack.append(iter(self.children(child)))
