@@ -40,8 +40,8 @@ CLAIMS: dict[str, str] = {
     "8 unsolvable in 1–1,000,000 [2]",
     "pyramid": "about 1 in 50 with one pass [5]; 6.80% one pass, 66.87% pyramid only with "
     "unlimited passes [6] (ours: 3 passes, talon top playable — not comparable)",
-    "klondike:draw=1,passes=unlimited": "about 82% of deals winnable with all cards known "
-    "(81.96% ± 0.1%) [3]; earlier bounds 82–91% [4]",
+    "klondike:draw=3,passes=unlimited": "thoughtful Klondike (draw 3, all cards known): "
+    "81.96% ± 0.1% [3]; earlier bounds 82–91% [4]",
 }
 
 SOURCES = """\
@@ -50,10 +50,11 @@ SOURCES = """\
 [2] The unsolvable deals of Microsoft's 1,000,000 (11982, 146692, 186216, 455889, 495505,
     512118, 517776, 781948), as listed by the FreeCell FAQ [1] and community sites.
 [3] Charlie Blake and Ian P. Gent, "The Winnability of Klondike Solitaire and Many Other
-    Patience Games", 2019, https://arxiv.org/abs/1906.12314 (draw 1, unlimited passes,
-    all cards known: 81.956% ± 0.096%).
+    Patience Games", 2019, https://arxiv.org/abs/1906.12314 ("thoughtful" Klondike, all
+    cards known: 81.956% ± 0.096%, the game of [4], which deals three cards at a time).
 [4] Xiang Yan, Persi Diaconis, Paat Rusmevichientong and Benjamin Van Roy, "Solitaire: Man
-    Versus Machine", NIPS 2004 (thoughtful Klondike: between about 82% and 91% winnable).
+    Versus Machine", NIPS 2004 (thoughtful Klondike, three cards a draw, unlimited passes:
+    between about 82% and 91% winnable).
 [5] Michael Keller and Mark Masten, "Pyramid and Giza", Solitaire Laboratory,
     http://solitairelaboratory.com/pyramidgiza.html (Morehead & Mott-Smith's 1 in 50, one pass).
 [6] Solitaire Win Rates, "Pyramid", https://solitairewinrates.com/Pyramid.html (100 million
