@@ -4,6 +4,8 @@ from __future__ import annotations
 
 import math
 
+import pytest
+
 from patience.solver.chart import svg_chart
 from patience.solver.stats import DealRecord, solve_many, summarize, wilson
 
@@ -39,3 +41,21 @@ def test_solve_many_in_one_process_keeps_deal_order() -> None:
     records = list(solve_many("thirteens", {}, [3, 4, 5], Budget(nodes=2_000), jobs=1))
     assert [r.deal for r in records] == [3, 4, 5]
     assert all(r.outcome in ("won", "unwinnable", "unknown") for r in records)
+
+
+def test_a_win_that_does_not_replay_is_refused(monkeypatch: pytest.MonkeyPatch) -> None:
+    import patience.solver
+    from patience.solver import Budget, Won, searcher_for
+
+    real = searcher_for
+
+    class Claims:  # answers "won" with no moves from a start that is not won
+        def __init__(self, rules: object) -> None:
+            self.engine = real(rules).engine  # type: ignore[arg-type]
+
+        def solve(self, start: object, budget: object) -> Won:
+            return Won((), 1, 0.0)
+
+    monkeypatch.setattr(patience.solver, "searcher_for", Claims)
+    with pytest.raises(RuntimeError, match="does not replay"):
+        list(solve_many("thirteens", {}, [1], Budget(nodes=10), jobs=1))

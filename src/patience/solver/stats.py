@@ -44,8 +44,16 @@ def solve_job(job: Job) -> DealRecord:
     info = get_game(job.game)
     options = dict(job.options)
     searcher = searcher_for(info.rules(options))
-    result = searcher.solve(start_position(info, options, job.deal), job.budget)
-    moves = len(result.moves) if isinstance(result, Won) else 0
+    start = start_position(info, options, job.deal)
+    result = searcher.solve(start, job.budget)
+    moves = 0
+    if isinstance(result, Won):  # a win counts only if its moves replay to a won game
+        position = start
+        for move in result.moves:
+            position = searcher.engine.play(position, move)
+        if not searcher.engine.is_won(position):
+            raise RuntimeError(f"{job.game} deal {job.deal}: the solver's win does not replay")
+        moves = len(result.moves)
     grade = grade_of(result, info.skill).value
     return DealRecord(job.deal, result.name, result.nodes, result.seconds, moves, grade)
 
