@@ -51,7 +51,7 @@ def test_a_win_that_does_not_replay_is_refused(monkeypatch: pytest.MonkeyPatch) 
 
     class Claims:  # answers "won" with no moves from a start that is not won
         def __init__(self, rules: object) -> None:
-            self.engine = real(rules).engine  # type: ignore[arg-type]
+            self.engine = real(rules).engine
 
         def solve(self, start: object, budget: object) -> Won:
             return Won((), 1, 0.0)
