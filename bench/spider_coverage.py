@@ -8,6 +8,8 @@ share decided, median / p95 / max wall seconds a deal, the same for CPU seconds
 (time.process_time in the process that solved the deal), the load average when the option
 finished, and a check that every win replays through Engine.play to a won position (a failed
 replay is counted and reported). One process by default; ``--jobs`` runs deals side by side.
+``--seconds 0`` drops the clock: the node budget alone stops a search, so every run gives the
+same verdicts (bench/spider_speed.py compares two checkouts that way).
 """
 
 from __future__ import annotations
@@ -71,11 +73,16 @@ def main() -> int:
     parser.add_argument("--deals", type=int, default=100)
     parser.add_argument("--first", type=int, default=1, help="first deal number")
     parser.add_argument("--suits", default="1,2,4", help="comma-separated suit options")
-    parser.add_argument("--seconds", type=float, default=5.0, help="wall-clock limit a deal")
+    parser.add_argument(
+        "--seconds",
+        type=float,
+        default=5.0,
+        help="wall-clock limit a deal; 0 for none (deterministic)",
+    )
     parser.add_argument("--nodes", type=int, default=100_000_000)
     parser.add_argument("--jobs", type=int, default=1)
     args = parser.parse_args()
-    budget = Budget(args.nodes, args.seconds)
+    budget = Budget(args.nodes, args.seconds or None)
     deals = range(args.first, args.first + args.deals)
     print(
         f"Spider deals {deals.start}..{deals.stop - 1}, {args.jobs} process(es), "
