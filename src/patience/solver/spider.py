@@ -102,13 +102,14 @@ class _Tree:
 
     def add(self, parent: int, step: Step, child: SpiderState) -> int | None:
         """The new node of ``child``, or ``None`` when its key was met before."""
-        child_key = self.key(child)
-        if child_key in self.seen:
+        seen = self.seen
+        size = len(seen)
+        seen.add(self.key(child))
+        if len(seen) == size:
             return None
-        self.seen.add(child_key)
         self.parents.append(parent)
         self.steps.append(step)
-        return len(self.parents) - 1
+        return size
 
     def line(self, node: int, last: Step) -> list[Step]:
         """The steps from the root to ``node``, then ``last``."""
@@ -118,6 +119,29 @@ class _Tree:
             node = self.parents[node]
         line.reverse()
         return line
+
+
+def _rescore(
+    value: int,
+    parent: SpiderState,
+    child: SpiderState,
+    step: Step,
+    share: Callable[[bytes, int], int],
+    score: Callable[[SpiderState], int],
+) -> int:
+    """The score of ``child``, reached by ``step`` from ``parent`` whose score is ``value``: a
+    move changes two columns and leaves the stock, so only their shares change."""
+    if step is DEAL:
+        return score(child)
+    src, dst, _ = step
+    cols, down, new_cols, new_down = parent.cols, parent.down, child.cols, child.down
+    return (
+        value
+        - share(cols[src], down[src])
+        - share(cols[dst], down[dst])
+        + share(new_cols[src], new_down[src])
+        + share(new_cols[dst], new_down[dst])
+    )
 
 
 def is_spider(engine: Engine) -> bool:
@@ -191,8 +215,22 @@ class SpiderSearcher(Searcher):
         cut = False
         first_gap = -1
         runs = table.runs(st)
+        overs = table.overs
+        tails = [cards[len(cards) - run :] for cards, run in zip(cols, runs, strict=True)]
+        users: dict[int, set[int]] = {}
+
+        def bares_use(src: int, dst: int, bared: int) -> bool:
+            """Could a run (or its top part) of a column other than ``src`` and ``dst`` go on
+            ``bared``?"""
+            found = users.get(bared)
+            if found is None:
+                found = users[bared] = {
+                    c for card in overs[bared] for c, tail in enumerate(tails) if card in tail
+                }
+            return len(found) > 2 or any(c != src and c != dst for c in found)
+
         for step in table.moves(st, runs):
-            if step == DEAL:
+            if step is DEAL:
                 kept.append(step)
                 continue
             src, dst, count = step
@@ -208,8 +246,8 @@ class SpiderSearcher(Searcher):
             elif count < runs[src]:
                 # the head leaves a card of its run: worth it only onto a card of its suit,
                 # and only if the card it bares can take a run from another column
-                if not chain[target[-1] * 52 + cards[-count]] or not self._bares_use(
-                    st, runs, src, dst, cards[-count - 1]
+                if not chain[target[-1] * 52 + cards[-count]] or not bares_use(
+                    src, dst, cards[-count - 1]
                 ):
                     cut = True
                     continue
@@ -217,7 +255,7 @@ class SpiderSearcher(Searcher):
                 len(cards) - count > down[src]
                 and fits[cards[-count - 1] * 52 + cards[-count]]
                 and not chain[target[-1] * 52 + cards[-count]]
-                and not self._bares_use(st, runs, src, dst, cards[-count - 1])
+                and not bares_use(src, dst, cards[-count - 1])
             ):
                 # the run leaves a card it follows for another it merely follows: worth it
                 # only if the card it bares can take a run from another column
@@ -225,18 +263,6 @@ class SpiderSearcher(Searcher):
                 continue
             kept.append(step)
         return kept, cut
-
-    def _bares_use(self, st: SpiderState, runs: list[int], src: int, dst: int, bared: int) -> bool:
-        """Could a run (or its top part) of a column other than ``src`` and ``dst`` go on
-        ``bared``?"""
-        fits = self.table.fits
-        for c, cards in enumerate(st.cols):
-            if c in (src, dst):
-                continue
-            for i in range(1, runs[c] + 1):
-                if fits[bared * 52 + cards[-i]]:
-                    return True
-        return False
 
     def solve(self, start: Position, budget: Budget | None = None) -> Result:
         """Search from ``start`` within ``budget``: won, proven unwinnable or unknown.
@@ -285,7 +311,10 @@ class SpiderSearcher(Searcher):
         the nodes it used.
         """
         table = self.table
-        score = table.scorer(weights)
+        share = table.share_of(weights)
+        score = table.scorer(weights, share)
+        after, children, add = table.after, self.children, _Tree.add
+        heappop, heappush = heapq.heappop, heapq.heappush
         tree = _Tree(self.state_key, first)
         frontier: list[tuple[int, int, SpiderState]] = [(0, 0, first)]
         nodes = 0
@@ -293,17 +322,21 @@ class SpiderSearcher(Searcher):
         while frontier:
             if nodes >= cap or meter.late(nodes):
                 return None, nodes
-            _, order, st = heapq.heappop(frontier)
+            negative, order, st = heappop(frontier)
             nodes += 1
-            kept, cut = self.children(st)
+            parent = -order
+            value = -negative if parent else score(st)  # the root's entry is not its score
+            kept, cut = children(st)
             cut_any = cut_any or cut
             for step in kept:
-                child = table.after(st, step)
-                if table.is_won(child):
-                    return tree.line(-order, step), nodes
-                node = tree.add(-order, step, child)
+                child = after(st, step)
+                if not child.stock and not any(child.cols):
+                    return tree.line(parent, step), nodes
+                node = add(tree, parent, step, child)
                 if node is not None:
-                    heapq.heappush(frontier, (-score(child), -node, child))
+                    heappush(
+                        frontier, (-_rescore(value, st, child, step, share, score), -node, child)
+                    )
         return not cut_any, nodes
 
     def _phased(
@@ -322,7 +355,11 @@ class SpiderSearcher(Searcher):
         Answers the winning steps or ``None``, and the nodes it used.
         """
         table = self.table
-        score = table.scorer(weights)
+        share = table.share_of(weights)
+        score = table.scorer(weights, share)
+        after, children, add = table.after, self.children, _Tree.add
+        heappop, heappush = heapq.heappop, heapq.heappush
+        may_deal = table.may_deal
         tree = _Tree(self.state_key, first)
         layer = [(score(first), 0, first)]
         nodes = 0
@@ -334,21 +371,22 @@ class SpiderSearcher(Searcher):
             while frontier and spent < per_deal:
                 if nodes >= cap or meter.late(nodes):
                     return None, nodes
-                _, order, st = heapq.heappop(frontier)
+                negative, order, st = heappop(frontier)
                 nodes += 1
                 spent += 1
-                for step in self.children(st)[0]:
-                    if step == DEAL:
+                parent = -order
+                for step in children(st)[0]:
+                    if step is DEAL:
                         continue
-                    child = table.after(st, step)
-                    if table.is_won(child):
-                        return tree.line(-order, step), nodes
-                    node = tree.add(-order, step, child)
+                    child = after(st, step)
+                    if not child.stock and not any(child.cols):
+                        return tree.line(parent, step), nodes
+                    node = add(tree, parent, step, child)
                     if node is None:
                         continue
-                    value = score(child)
-                    heapq.heappush(frontier, (-value, -node, child))
-                    if table.may_deal(child):
+                    value = _rescore(-negative, st, child, step, share, score)
+                    heappush(frontier, (-value, -node, child))
+                    if may_deal(child):
                         ready.append((value, node, child))
             ready.sort(key=lambda entry: (-entry[0], -entry[1]))
             layer = []

@@ -57,11 +57,15 @@ DEFAULT_WEIGHTS = Weights()
 
 
 class SpiderState(NamedTuple):
-    """The tableau columns (bottom first), their face-down counts, and the stock (top last)."""
+    """The tableau columns (bottom first), their face-down counts, and the stock (top last).
 
-    cols: tuple[tuple[int, ...], ...]
+    Columns and stock are ``bytes`` of card numbers (all below 256): they slice and join
+    fast, and keep their hash once computed, so keys made of them are cheap to hash.
+    """
+
+    cols: tuple[bytes, ...]
     down: tuple[int, ...]
-    stock: tuple[int, ...]
+    stock: bytes
 
 
 class SpiderTable:
@@ -83,18 +87,31 @@ class SpiderTable:
             )
         else:
             self.chain = fits
-        self.unders = tuple(tuple(lo for lo in range(52) if fits[lo * 52 + up]) for up in range(52))
+        in_pack = set(rules.pack)
+        self.unders = tuple(
+            tuple(lo for lo in range(52) if fits[lo * 52 + up] and lo in in_pack)
+            for up in range(52)
+        )
+        """The cards of the pack each card may go on (only those can top a column)."""
+        self.overs = tuple(
+            bytes(up for up in range(52) if fits[lo * 52 + up] and up in in_pack)
+            for lo in range(52)
+        )
+        """The cards of the pack that may go on each card."""
         self.deal_rounds = rules.stock.count
         self.blocked_by_gap = rules.stock.blocked_by_gap
+        self.aces = bytes(rank(c) == ACE for c in range(52))
+        self._runs: dict[tuple[bytes, int], int] = {}
+        """Run lengths already measured, by column and face-down count."""
 
     # ------------------------------------------------------------------ conversion
 
     def state(self, pos: Position) -> SpiderState:
         """The compact form of an engine position."""
         return SpiderState(
-            tuple(pos.piles[t] for t in self.piles),
+            tuple(bytes(pos.piles[t]) for t in self.piles),
             tuple(pos.down[t] for t in self.piles),
-            pos.piles[self.engine.stock],
+            bytes(pos.piles[self.engine.stock]),
         )
 
     def move(self, step: Step) -> Move:
@@ -106,7 +123,7 @@ class SpiderTable:
 
     # ------------------------------------------------------------------ moves
 
-    def run_length(self, cards: tuple[int, ...], down: int) -> int:
+    def run_length(self, cards: bytes, down: int) -> int:
         """How many cards at the top of a column move together."""
         if len(cards) <= down:
             return 0
@@ -121,9 +138,17 @@ class SpiderTable:
         return bool(st.stock) and not (self.blocked_by_gap and not all(st.cols))
 
     def runs(self, st: SpiderState) -> list[int]:
-        """The run length of every column."""
-        length = self.run_length
-        return [length(cards, hidden) for cards, hidden in zip(st.cols, st.down, strict=True)]
+        """The run length of every column (remembered for the columns met before)."""
+        known = self._runs
+        if len(known) > _SHARES_KEPT:
+            known.clear()
+        out = []
+        for column in zip(st.cols, st.down, strict=True):
+            run = known.get(column)
+            if run is None:
+                run = known[column] = self.run_length(*column)
+            out.append(run)
+        return out
 
     def moves(self, st: SpiderState, runs: list[int] | None = None) -> list[Step]:
         """Every legal move: each run (or its top part) onto a column that takes it, and deal.
@@ -137,23 +162,28 @@ class SpiderTable:
         tops: dict[int, list[int]] = {}
         gaps: list[int] = []
         for d, cards in enumerate(cols):
-            if cards:
-                tops.setdefault(cards[-1], []).append(d)
-            else:
+            if not cards:
                 gaps.append(d)
+            elif cards[-1] in tops:
+                tops[cards[-1]].append(d)
+            else:
+                tops[cards[-1]] = [d]
         out: list[Step] = []
-        for s, cards in enumerate(cols):
-            run = runs[s]
+        append = out.append
+        for s, run in enumerate(runs):
+            if not run:
+                continue
+            cards = cols[s]
             size = len(cards)
             for count in range(1, run + 1):
-                head = cards[-count]
-                for lower in unders[head]:
-                    for d in tops.get(lower, ()):
-                        if d != s:
-                            out.append((s, d, count))
+                for lower in unders[cards[-count]]:
+                    if lower in tops:
+                        for d in tops[lower]:
+                            if d != s:
+                                append((s, d, count))
                 if gaps and count < size:
                     for d in gaps:
-                        out.append((s, d, count))
+                        append((s, d, count))
         if self.may_deal(st):
             out.append(DEAL)
         return out
@@ -163,25 +193,36 @@ class SpiderTable:
     def after(self, st: SpiderState, step: Step) -> SpiderState:
         """The state after a legal step and the automatic moves it brings."""
         cols = list(st.cols)
-        down = list(st.down)
         if step == DEAL:
-            stock = list(st.stock)
+            down = list(st.down)
+            stock = st.stock
             for _ in range(self.deal_rounds):
                 for t in range(len(cols)):
                     if stock:
-                        cols[t] = (*cols[t], stock.pop())
+                        cols[t] += stock[-1:]
+                        stock = stock[:-1]
             for t in range(len(cols)):
                 self._settle(cols, down, t)
-            return SpiderState(tuple(cols), tuple(down), tuple(stock))
+            return SpiderState(tuple(cols), tuple(down), stock)
         src, dst, count = step
         cards = cols[src]
-        cols[dst] = cols[dst] + cards[-count:]
-        cols[src] = cards[:-count]
+        rest = cols[src] = cards[:-count]
+        joined = cols[dst] = cols[dst] + cards[-count:]
+        # _settle changes a column only when it bares a face-down card or tops a run of 13
+        aces, hidden, under = self.aces, st.down[src], st.down[dst]
+        if not (
+            (hidden and hidden == len(rest))
+            or (len(rest) - hidden >= _RUN and aces[rest[-1]])
+            or (under and under == len(joined))
+            or (len(joined) - under >= _RUN and aces[joined[-1]])
+        ):
+            return SpiderState(tuple(cols), st.down, st.stock)
+        down = list(st.down)
         self._settle(cols, down, src)
         self._settle(cols, down, dst)
         return SpiderState(tuple(cols), tuple(down), st.stock)
 
-    def _settle(self, cols: list[tuple[int, ...]], down: list[int], t: int) -> None:
+    def _settle(self, cols: list[bytes], down: list[int], t: int) -> None:
         """Send home complete runs from column ``t`` and turn up a bared face-down card."""
         while True:
             cards = cols[t]
@@ -189,7 +230,7 @@ class SpiderTable:
                 down[t] -= 1
             if (
                 len(cards) - down[t] >= _RUN
-                and rank(cards[-1]) == ACE
+                and self.aces[cards[-1]]
                 and self.run_length(cards, down[t]) >= _RUN
                 and Engine.complete_run_on(cards, down[t])
             ):
@@ -199,20 +240,38 @@ class SpiderTable:
 
     # ------------------------------------------------------------------ score
 
-    def scorer(self, w: Weights = DEFAULT_WEIGHTS) -> Callable[[SpiderState], int]:
+    def scorer(
+        self, w: Weights = DEFAULT_WEIGHTS, share: Callable[[bytes, int], int] | None = None
+    ) -> Callable[[SpiderState], int]:
         """How promising a state looks (higher is better); orders the search, never prunes.
 
-        Cards home count for, cards in the stock and face-down cards against; each face-up
-        pair of neighbours counts for when it stays together in a run, a little when it merely
-        follows the build, and against when it breaks the build; empty columns count for.
-        Each column's share is remembered (most moves change two columns).
+        Cards home count for, cards in the stock against; then each column's share
+        (:meth:`share_of`; ``share`` when the caller has made it for ``w``).
+        """
+        column = share or self.share_of(w)
+        w_home, w_stock = w.home, w.stock
+        total = self.engine.card_total
+
+        def score(st: SpiderState) -> int:
+            value = (total - len(st.stock)) * w_home - w_stock * len(st.stock)
+            for cards, hidden in zip(st.cols, st.down, strict=True):
+                value += column(cards, hidden)
+            return value
+
+        return score
+
+    def share_of(self, w: Weights = DEFAULT_WEIGHTS) -> Callable[[bytes, int], int]:
+        """A column's share of the score: face-down cards count against; each face-up pair of
+        neighbours counts for when it stays together in a run, a little when it merely follows
+        the build, and against when it breaks the build; an empty column counts for. Cards in
+        the column count against (they are not home). Each column's share is remembered (most
+        moves change two columns, so a child's score is its parent's plus two changes).
         """
         chain, fits = self.chain, self.fits
         w_suit, w_follows, w_break, w_home = w.suit, w.follows, w.brk, w.home
-        total = self.engine.card_total
-        shares: dict[tuple[tuple[int, ...], int], int] = {}
+        shares: dict[tuple[bytes, int], int] = {}
 
-        def column(cards: tuple[int, ...], hidden: int) -> int:
+        def column(cards: bytes, hidden: int) -> int:
             n = len(cards)
             if not n:
                 return w.empty
@@ -227,18 +286,16 @@ class SpiderTable:
                     value -= w_break
             return value
 
-        def score(st: SpiderState) -> int:
-            if len(shares) > _SHARES_KEPT:
-                shares.clear()
-            value = (total - len(st.stock)) * w_home - w.stock * len(st.stock)
-            for pair in zip(st.cols, st.down, strict=True):
-                share = shares.get(pair)
-                if share is None:
-                    share = shares[pair] = column(*pair)
-                value += share
+        def share(cards: bytes, hidden: int) -> int:
+            pair = (cards, hidden)
+            value = shares.get(pair)
+            if value is None:
+                if len(shares) > _SHARES_KEPT:
+                    shares.clear()
+                value = shares[pair] = column(cards, hidden)
             return value
 
-        return score
+        return share
 
     @staticmethod
     def is_won(st: SpiderState) -> bool:
