@@ -111,6 +111,54 @@ class _Tree:
         self.steps.append(step)
         return size
 
+    def grow(
+        self,
+        st: SpiderState,
+        value: int,
+        parent: int,
+        steps: list[Step],
+        after: Callable[[SpiderState, Step], SpiderState],
+        share: Callable[[bytes, int], int],
+        score: Callable[[SpiderState], int],
+    ) -> tuple[list[Step] | None, list[tuple[int, int, SpiderState]]]:
+        """Add the children of node ``parent`` (state ``st``, scored ``value``) by ``steps``.
+
+        Answers the winning line if a child is won, and the new children as (score, node,
+        state). A move changes two columns and leaves the stock, so a child's score is its
+        parent's with the shares of those two columns changed; after a deal it is scored
+        afresh.
+        """
+        key, seen, parents, moves = self.key, self.seen, self.parents, self.steps
+        cols, down = st.cols, st.down
+        out: list[tuple[int, int, SpiderState]] = []
+        for step in steps:
+            child = after(st, step)
+            if not child.stock and not any(child.cols):
+                return self.line(parent, step), out
+            node = len(seen)
+            seen.add(key(child))
+            if len(seen) == node:
+                continue
+            parents.append(parent)
+            moves.append(step)
+            if step is DEAL:
+                out.append((score(child), node, child))
+                continue
+            src, dst, _ = step
+            new_cols, new_down = child.cols, child.down
+            out.append(
+                (
+                    value
+                    - share(cols[src], down[src])
+                    - share(cols[dst], down[dst])
+                    + share(new_cols[src], new_down[src])
+                    + share(new_cols[dst], new_down[dst]),
+                    node,
+                    child,
+                )
+            )
+        return None, out
+
     def line(self, node: int, last: Step) -> list[Step]:
         """The steps from the root to ``node``, then ``last``."""
         line = [last]
@@ -119,29 +167,6 @@ class _Tree:
             node = self.parents[node]
         line.reverse()
         return line
-
-
-def _rescore(
-    value: int,
-    parent: SpiderState,
-    child: SpiderState,
-    step: Step,
-    share: Callable[[bytes, int], int],
-    score: Callable[[SpiderState], int],
-) -> int:
-    """The score of ``child``, reached by ``step`` from ``parent`` whose score is ``value``: a
-    move changes two columns and leaves the stock, so only their shares change."""
-    if step is DEAL:
-        return score(child)
-    src, dst, _ = step
-    cols, down, new_cols, new_down = parent.cols, parent.down, child.cols, child.down
-    return (
-        value
-        - share(cols[src], down[src])
-        - share(cols[dst], down[dst])
-        + share(new_cols[src], new_down[src])
-        + share(new_cols[dst], new_down[dst])
-    )
 
 
 def is_spider(engine: Engine) -> bool:
@@ -229,7 +254,7 @@ class SpiderSearcher(Searcher):
                 }
             return len(found) > 2 or any(c != src and c != dst for c in found)
 
-        for step in table.moves(st, runs):
+        for step in table.moves(st):
             if step is DEAL:
                 kept.append(step)
                 continue
@@ -313,9 +338,10 @@ class SpiderSearcher(Searcher):
         table = self.table
         share = table.share_of(weights)
         score = table.scorer(weights, share)
-        after, children, add = table.after, self.children, _Tree.add
+        after, children = table.after, self.children
         heappop, heappush = heapq.heappop, heapq.heappush
         tree = _Tree(self.state_key, first)
+        grow = tree.grow
         frontier: list[tuple[int, int, SpiderState]] = [(0, 0, first)]
         nodes = 0
         cut_any = False
@@ -328,15 +354,11 @@ class SpiderSearcher(Searcher):
             value = -negative if parent else score(st)  # the root's entry is not its score
             kept, cut = children(st)
             cut_any = cut_any or cut
-            for step in kept:
-                child = after(st, step)
-                if not child.stock and not any(child.cols):
-                    return tree.line(parent, step), nodes
-                node = add(tree, parent, step, child)
-                if node is not None:
-                    heappush(
-                        frontier, (-_rescore(value, st, child, step, share, score), -node, child)
-                    )
+            won, grown = grow(st, value, parent, kept, after, share, score)
+            if won is not None:
+                return won, nodes
+            for entry in grown:
+                heappush(frontier, (-entry[0], -entry[1], entry[2]))
         return not cut_any, nodes
 
     def _phased(
@@ -357,10 +379,11 @@ class SpiderSearcher(Searcher):
         table = self.table
         share = table.share_of(weights)
         score = table.scorer(weights, share)
-        after, children, add = table.after, self.children, _Tree.add
+        after, children = table.after, self.children
         heappop, heappush = heapq.heappop, heapq.heappush
         may_deal = table.may_deal
         tree = _Tree(self.state_key, first)
+        grow = tree.grow
         layer = [(score(first), 0, first)]
         nodes = 0
         while layer:
@@ -374,20 +397,16 @@ class SpiderSearcher(Searcher):
                 negative, order, st = heappop(frontier)
                 nodes += 1
                 spent += 1
-                parent = -order
-                for step in children(st)[0]:
-                    if step is DEAL:
-                        continue
-                    child = after(st, step)
-                    if not child.stock and not any(child.cols):
-                        return tree.line(parent, step), nodes
-                    node = add(tree, parent, step, child)
-                    if node is None:
-                        continue
-                    value = _rescore(-negative, st, child, step, share, score)
-                    heappush(frontier, (-value, -node, child))
-                    if may_deal(child):
-                        ready.append((value, node, child))
+                kept = children(st)[0]
+                if kept and kept[-1] is DEAL:  # the stock move comes last
+                    kept.pop()
+                won, grown = grow(st, -negative, -order, kept, after, share, score)
+                if won is not None:
+                    return won, nodes
+                for entry in grown:
+                    heappush(frontier, (-entry[0], -entry[1], entry[2]))
+                    if may_deal(entry[2]):
+                        ready.append(entry)
             ready.sort(key=lambda entry: (-entry[0], -entry[1]))
             layer = []
             for _, parent, st in ready[:beam]:

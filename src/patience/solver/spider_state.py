@@ -15,6 +15,7 @@ home a complete run, the engine's own test deciding which runs are complete).
 from __future__ import annotations
 
 from collections.abc import Callable
+from functools import lru_cache
 from typing import NamedTuple
 
 from patience.cards import ACE, rank
@@ -28,8 +29,8 @@ DEAL: Step = (-1, -1, 0)
 
 _RUN = 13
 """Cards in a complete run (King to Ace)."""
-_SHARES_KEPT = 1 << 18
-"""Column scores a scorer remembers before it starts afresh."""
+_KEPT = 1 << 18
+"""Columns whose run length or score is remembered (the latest used)."""
 
 
 class Weights(NamedTuple):
@@ -101,8 +102,10 @@ class SpiderTable:
         self.deal_rounds = rules.stock.count
         self.blocked_by_gap = rules.stock.blocked_by_gap
         self.aces = bytes(rank(c) == ACE for c in range(52))
-        self._runs: dict[tuple[bytes, int], int] = {}
-        """Run lengths already measured, by column and face-down count."""
+        self._run_of = lru_cache(maxsize=_KEPT)(self.run_length)
+        """:meth:`run_length`, remembering the columns it measured last."""
+        self._reach_of = lru_cache(maxsize=_KEPT)(self.reach)
+        """:meth:`reach`, remembering the columns it saw last."""
 
     # ------------------------------------------------------------------ conversion
 
@@ -139,26 +142,24 @@ class SpiderTable:
 
     def runs(self, st: SpiderState) -> list[int]:
         """The run length of every column (remembered for the columns met before)."""
-        known = self._runs
-        if len(known) > _SHARES_KEPT:
-            known.clear()
-        out = []
-        for column in zip(st.cols, st.down, strict=True):
-            run = known.get(column)
-            if run is None:
-                run = known[column] = self.run_length(*column)
-            out.append(run)
-        return out
+        return list(map(self._run_of, st.cols, st.down))
 
-    def moves(self, st: SpiderState, runs: list[int] | None = None) -> list[Step]:
-        """Every legal move: each run (or its top part) onto a column that takes it, and deal.
-
-        ``runs`` are the columns' run lengths when the caller has them.
-        """
-        cols = st.cols
-        if runs is None:
-            runs = self.runs(st)
+    def reach(self, cards: bytes, down: int) -> tuple[tuple[int, int], ...]:
+        """Where the moving parts of a column may go, in :meth:`moves`' order: for each part
+        of its run (one card, two, ...) a pair ``(count, lower)`` for each card ``lower``
+        the part may go on, then ``(count, -1)`` if it may go into an empty column (it does
+        not empty this one)."""
         unders = self.unders
+        out = []
+        for count in range(1, self.run_length(cards, down) + 1):
+            out += [(count, lower) for lower in unders[cards[-count]]]
+            if count < len(cards):
+                out.append((count, -1))
+        return tuple(out)
+
+    def moves(self, st: SpiderState) -> list[Step]:
+        """Every legal move: each run (or its top part) onto a column that takes it, then deal."""
+        cols = st.cols
         tops: dict[int, list[int]] = {}
         gaps: list[int] = []
         for d, cards in enumerate(cols):
@@ -170,20 +171,15 @@ class SpiderTable:
                 tops[cards[-1]] = [d]
         out: list[Step] = []
         append = out.append
-        for s, run in enumerate(runs):
-            if not run:
-                continue
-            cards = cols[s]
-            size = len(cards)
-            for count in range(1, run + 1):
-                for lower in unders[cards[-count]]:
-                    if lower in tops:
-                        for d in tops[lower]:
-                            if d != s:
-                                append((s, d, count))
-                if gaps and count < size:
+        for s, places in enumerate(map(self._reach_of, cols, st.down)):
+            for count, lower in places:
+                if lower < 0:
                     for d in gaps:
                         append((s, d, count))
+                elif lower in tops:
+                    for d in tops[lower]:
+                        if d != s:
+                            append((s, d, count))
         if self.may_deal(st):
             out.append(DEAL)
         return out
@@ -253,10 +249,8 @@ class SpiderTable:
         total = self.engine.card_total
 
         def score(st: SpiderState) -> int:
-            value = (total - len(st.stock)) * w_home - w_stock * len(st.stock)
-            for cards, hidden in zip(st.cols, st.down, strict=True):
-                value += column(cards, hidden)
-            return value
+            stock = len(st.stock)
+            return (total - stock) * w_home - w_stock * stock + sum(map(column, st.cols, st.down))
 
         return score
 
@@ -269,7 +263,6 @@ class SpiderTable:
         """
         chain, fits = self.chain, self.fits
         w_suit, w_follows, w_break, w_home = w.suit, w.follows, w.brk, w.home
-        shares: dict[tuple[bytes, int], int] = {}
 
         def column(cards: bytes, hidden: int) -> int:
             n = len(cards)
@@ -286,16 +279,7 @@ class SpiderTable:
                     value -= w_break
             return value
 
-        def share(cards: bytes, hidden: int) -> int:
-            pair = (cards, hidden)
-            value = shares.get(pair)
-            if value is None:
-                if len(shares) > _SHARES_KEPT:
-                    shares.clear()
-                value = shares[pair] = column(cards, hidden)
-            return value
-
-        return share
+        return lru_cache(maxsize=_KEPT)(column)
 
     @staticmethod
     def is_won(st: SpiderState) -> bool:
