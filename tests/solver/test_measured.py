@@ -3,6 +3,7 @@ grade where the figures tell it, and the file round trip (old entries without gr
 
 from __future__ import annotations
 
+import doctest
 import itertools
 import json
 from pathlib import Path
@@ -13,12 +14,17 @@ from hypothesis import strategies as st
 
 from patience.games import GAMES
 from patience.notation import game_spec
+from patience.solver import measured
 from patience.solver.difficulty import Grade
 from patience.solver.measured import (
     FEWEST_WON,
     SEARCH_GRADES,
     BadFigures,
     Measured,
+    NotAnExtension,
+    Recheck,
+    compact,
+    expand,
     grade_counts,
     load,
     save,
@@ -137,3 +143,128 @@ def test_the_shipped_figures_name_real_game_specs_and_add_up() -> None:
         assert spec in specs
         if figures.grades is not None and figures.grades.get("winnable"):
             assert GAMES[spec.split(":")[0]].skill.value == "mostly_luck"
+
+
+def test_the_modules_examples_hold() -> None:
+    assert doctest.testmod(measured).failed == 0
+
+
+@given(st.sets(st.integers(1, 200)))
+def test_deal_numbers_round_trip_through_their_ranges(deals: set[int]) -> None:
+    text = compact(sorted(deals))
+    assert expand(text) == tuple(sorted(deals))
+    assert text.count(",") < len(deals) or not deals
+
+
+@pytest.mark.parametrize("text", ["3,x", "4-", "-4", "2-3-4", "1.5", "5-3", "5-5"])
+def test_ranges_that_are_not_deal_numbers_are_refused(text: str) -> None:
+    with pytest.raises(BadFigures):
+        expand(text)
+
+
+BUDGET = {"nodes": 1000, "seconds": 2.0}
+
+
+def test_a_run_of_the_next_deals_adds_to_an_entry_and_keeps_each_runs_median() -> None:
+    head = Measured(10, 6, 2, 2, {"easy": 6}, **BUDGET, median_seconds=0.1, unknown_deals=(3, 9))
+    tail = Measured(
+        30, 20, 9, 1, {"easy": 5, "hard": 15}, **BUDGET, median_seconds=0.5, first=11,
+        unknown_deals=(40,),
+    )  # fmt: skip
+    both = head.extended(tail)
+    assert (both.first, both.last, both.deals) == (1, 40, 40)
+    assert (both.won, both.unwinnable, both.unknown) == (26, 11, 3)
+    assert both.grades == {"easy": 11, "hard": 15}
+    assert both.unknown_deals == (3, 9, 40)
+    assert both.median_parts == ((10, 0.1), (30, 0.5))
+    assert both.median_seconds == pytest.approx((10 * 0.1 + 30 * 0.5) / 40)
+    more = Measured(10, 10, 0, 0, {"easy": 10}, **BUDGET, median_seconds=0.2, first=41)
+    assert both.extended(more).median_parts == ((10, 0.1), (30, 0.5), (10, 0.2))
+
+
+def test_an_entry_without_grades_or_unknown_deals_extends_without_them() -> None:
+    old = Measured(10, 8, 0, 2, **BUDGET)
+    new = Measured(5, 5, 0, 0, {"easy": 5}, **BUDGET, first=11, unknown_deals=())
+    both = old.extended(new)
+    assert (both.grades, both.unknown_deals, both.median_seconds) == (None, None, None)
+
+
+@pytest.mark.parametrize(
+    ("first", "nodes", "seconds", "why"),
+    [
+        (11, 2000, 2.0, "budget"),
+        (11, 1000, None, "budget"),
+        (12, 1000, 2.0, "starts at deal 11"),  # a gap
+        (10, 1000, 2.0, "starts at deal 11"),  # an overlap
+        (1, 1000, 2.0, "starts at deal 11"),
+    ],
+)
+def test_only_the_next_deals_at_the_same_budget_extend_an_entry(
+    first: int, nodes: int, seconds: float | None, why: str
+) -> None:
+    old = Measured(10, 8, 0, 2, **BUDGET)
+    with pytest.raises(NotAnExtension, match=why):
+        old.refuse_extension(first, nodes, seconds)
+    with pytest.raises(NotAnExtension, match=why):
+        old.extended(Measured(5, 5, 0, 0, nodes=nodes, seconds=seconds, first=first))
+
+
+def test_a_recheck_narrows_the_bounds_by_the_deals_it_decides() -> None:
+    check = Recheck(nodes=10_000, seconds=60.0, last=100, won=5, unwinnable=3, unknown_deals=(7,))
+    entry = Measured(
+        100, 60, 31, 9, **BUDGET, unknown_deals=(1, 2, 3, 4, 5, 6, 7, 8, 9), recheck=check
+    )
+    assert entry.bounds == (0.6, 0.69)
+    assert entry.rechecked_bounds == (0.65, 0.66)
+    assert Measured(100, 60, 31, 9).rechecked_bounds is None
+
+
+def test_new_fields_round_trip_through_the_file(tmp_path: Path) -> None:
+    check = Recheck(nodes=5000, seconds=None, last=40, won=1, unwinnable=1, unknown_deals=(9,))
+    rows = {
+        "pyramid": Measured(
+            30, 20, 7, 3, {"easy": 20}, **BUDGET, median_seconds=0.2, first=11,
+            unknown_deals=(11, 12, 40), median_parts=((10, 0.1), (20, 0.25)),
+        ),
+        "caprice": Measured(
+            40, 35, 2, 3, **BUDGET, unknown_deals=(1, 2, 9), recheck=check,
+        ),
+    }  # fmt: skip
+    save(rows, tmp_path / "rates.json")
+    raw = json.loads((tmp_path / "rates.json").read_text())
+    assert raw["pyramid"]["unknown_deals"] == "11-12,40"
+    assert (raw["pyramid"]["first"], raw["pyramid"]["last"]) == (11, 40)
+    assert load(tmp_path / "rates.json") == rows
+
+
+def test_an_entry_written_before_deal_ranges_were_kept_covers_deals_from_one(
+    tmp_path: Path,
+) -> None:
+    path = tmp_path / "old.json"
+    old = {"deals": 9, "won": 8, "unwinnable": 0, "unknown": 1, "nodes": 10, "seconds": 2.0}
+    path.write_text(json.dumps({"caprice": old}))
+    (entry,) = load(path).values()
+    assert (entry.first, entry.last, entry.unknown_deals, entry.recheck) == (1, 9, None, None)
+    path.write_text(json.dumps({"caprice": {**old, "first": 1, "last": 10}}))
+    with pytest.raises(BadFigures):
+        load(path)
+
+
+@pytest.mark.parametrize(
+    ("unknown_deals", "recheck"),
+    [
+        ((3,), None),  # two unknown deals, one listed
+        ((3, 3), None),
+        ((5, 3), None),
+        ((3, 11), None),  # outside deals 1-10
+        ((3, 5), Recheck(100, None, 10, 1, 0, ())),  # one of two re-solved deals unaccounted
+        ((3, 5), Recheck(100, None, 10, 1, 0, (4,))),  # 4 was not unknown
+        ((3, 5), Recheck(100, None, 11, 1, 1, ())),  # beyond the entry's deals
+        (None, Recheck(100, None, 10, 0, 0, ())),  # nothing to re-solve
+    ],
+)
+def test_unknown_deals_and_rechecks_that_do_not_match_the_counts_are_refused(
+    unknown_deals: tuple[int, ...] | None, recheck: Recheck | None
+) -> None:
+    with pytest.raises(BadFigures):
+        Measured(10, 5, 3, 2, unknown_deals=unknown_deals, recheck=recheck)

@@ -16,6 +16,14 @@ deals together, the unknown ones last (if all are). When both give the same grad
 is the game's; when they differ, or fewer than :data:`FEWEST_WON` deals were won, the figure
 is not known. In a game of mostly luck every won deal has the grade ``winnable``: its
 difficulty is luck, and the lobby says so beside the share of winnable deals.
+
+**Runs in pieces.** An entry covers deals ``first`` to ``last`` (entries from before this was
+recorded covered deals 1 to ``deals``, as every run then did). :meth:`Measured.extended` adds
+a later run of the next deals at the same budget: counts and grades add up; the median time
+cannot be merged, so an extended entry keeps each run's median (``median_parts``) and its
+``median_seconds`` becomes their mean weighted by deals. An entry may keep the numbers of its
+unknown deals (``unknown_deals``, stored as ranges such as ``"3,17-19"``) and a
+:class:`Recheck`: those deals solved again with a larger budget.
 """
 
 from __future__ import annotations
@@ -23,7 +31,7 @@ from __future__ import annotations
 import json
 from collections import Counter
 from collections.abc import Iterable, Mapping
-from dataclasses import dataclass, field
+from dataclasses import dataclass, field, replace
 from functools import cache
 from pathlib import Path
 from typing import Any
@@ -54,6 +62,28 @@ class BadFigures(ValueError):
     """A measured entry that does not add up."""
 
 
+class NotAnExtension(ValueError):
+    """A run that cannot extend an entry: another budget, or not the next deals."""
+
+
+@dataclass(frozen=True)
+class Recheck:
+    """An entry's unknown deals (those up to deal ``last``) solved again with a larger budget:
+    how many it won and proved unwinnable, and the deals it still left unknown."""
+
+    nodes: int
+    seconds: float | None
+    last: int
+    won: int
+    unwinnable: int
+    unknown_deals: tuple[int, ...]
+
+    @property
+    def unknown(self) -> int:
+        """How many of the re-solved deals are still unknown."""
+        return len(self.unknown_deals)
+
+
 @dataclass(frozen=True)
 class Measured:
     """How many of the measured deals were won, proved unwinnable, or left unknown, and how
@@ -69,7 +99,16 @@ class Measured:
     seconds: float | None = None
     """The time budget a deal had, if any was recorded."""
     median_seconds: float | None = None
-    """The median time the solver took over a deal, if recorded."""
+    """The median time the solver took over a deal, if recorded (for an extended entry, the
+    mean of its runs' medians weighted by deals: see ``median_parts``)."""
+    first: int = 1
+    """The first deal measured; the entry covers deals ``first`` to :attr:`last`."""
+    unknown_deals: tuple[int, ...] | None = None
+    """The numbers of the unknown deals, in order (``None`` where the run did not keep them)."""
+    median_parts: tuple[tuple[int, float], ...] | None = None
+    """Per run of an extended entry, its deals and its median seconds (``None``: one run)."""
+    recheck: Recheck | None = None
+    """The unknown deals solved again with a larger budget, if that was done."""
 
     def __post_init__(self) -> None:
         if min(self.won, self.unwinnable, self.unknown) < 0:
@@ -82,6 +121,98 @@ class Measured:
                 raise BadFigures(f"grades of won deals must be counts of {sorted(names)}")
             if sum(self.grades.values()) != self.won:
                 raise BadFigures(f"the grades do not add up to the won deals: {self}")
+        if self.first < 1:
+            raise BadFigures(f"deals are numbered from 1: {self}")
+        if self.median_parts is not None and sum(n for n, _ in self.median_parts) != self.deals:
+            raise BadFigures(f"the runs' medians do not cover the deals: {self}")
+        if self.unknown_deals is not None:
+            self._check_unknown_deals(self.unknown_deals)
+        elif self.recheck is not None:
+            raise BadFigures(f"a recheck needs the list of unknown deals: {self}")
+
+    def _check_unknown_deals(self, unknown: tuple[int, ...]) -> None:
+        if len(unknown) != self.unknown or list(unknown) != sorted(set(unknown)):
+            raise BadFigures(f"the list of unknown deals does not match their count: {self}")
+        if unknown and not self.first <= unknown[0] <= unknown[-1] <= self.last:
+            raise BadFigures(f"unknown deals outside deals {self.first}-{self.last}: {self}")
+        check = self.recheck
+        if check is None:
+            return
+        again = [deal for deal in unknown if deal <= check.last]
+        if (
+            check.last > self.last
+            or min(check.won, check.unwinnable) < 0
+            or check.won + check.unwinnable + check.unknown != len(again)
+            or not set(check.unknown_deals) <= set(again)
+        ):
+            raise BadFigures(f"the recheck does not match the unknown deals: {self}")
+
+    @property
+    def last(self) -> int:
+        """The last deal measured."""
+        return self.first + self.deals - 1
+
+    @property
+    def rechecked_bounds(self) -> tuple[float, float] | None:
+        """The bounds once the recheck is counted: a deal won at either budget is won, one
+        proved unwinnable is lost (``None`` without a recheck)."""
+        check = self.recheck
+        if check is None:
+            return None
+        return (
+            (self.won + check.won) / self.deals,
+            (self.won + self.unknown - check.unwinnable) / self.deals,
+        )
+
+    def refuse_extension(self, first: int, nodes: int, seconds: float | None) -> None:
+        """Raise :class:`NotAnExtension` unless a run from deal ``first`` at this budget
+        would continue this entry exactly."""
+        if (self.nodes, self.seconds) != (nodes, seconds):
+            raise NotAnExtension(
+                f"deals {self.first}-{self.last} were measured with "
+                f"{_budget_text(self.nodes, self.seconds)}, this run has "
+                f"{_budget_text(nodes, seconds)}: a row keeps one budget"
+            )
+        if first != self.last + 1:
+            raise NotAnExtension(
+                f"the row covers deals {self.first}-{self.last}, so an extension starts at deal "
+                f"{self.last + 1}, not {first}"
+            )
+
+    def extended(self, more: Measured) -> Measured:
+        """This entry and ``more``, a run of the deals right after it at the same budget.
+
+        Counts and grades add; the unknown deals are kept where both runs kept them; the
+        recheck, if any, stays (it covers the deals it names). The medians cannot be merged:
+        each run's is kept, and ``median_seconds`` is their mean weighted by deals.
+        """
+        self.refuse_extension(more.first, more.nodes or 0, more.seconds)
+        grades = None
+        if self.grades is not None and more.grades is not None:
+            grades = _in_order(Counter(self.grades) + Counter(more.grades))
+        unknown = None
+        if self.unknown_deals is not None and more.unknown_deals is not None:
+            unknown = self.unknown_deals + more.unknown_deals
+        parts = None
+        median = None
+        if self.median_seconds is not None and more.median_seconds is not None:
+            parts = (
+                *(self.median_parts or ((self.deals, self.median_seconds),)),
+                *(more.median_parts or ((more.deals, more.median_seconds),)),
+            )
+            weighted = sum(n * m for n, m in parts) / sum(n for n, _ in parts)
+            median = round(weighted, 4)
+        return replace(
+            self,
+            deals=self.deals + more.deals,
+            won=self.won + more.won,
+            unwinnable=self.unwinnable + more.unwinnable,
+            unknown=self.unknown + more.unknown,
+            grades=grades,
+            median_seconds=median,
+            unknown_deals=unknown,
+            median_parts=parts,
+        )
 
     @property
     def bounds(self) -> tuple[float, float]:
@@ -118,6 +249,38 @@ class Measured:
         return if_none_winnable if if_none_winnable is if_all_winnable else None
 
 
+def _budget_text(nodes: int | None, seconds: float | None) -> str:
+    if nodes is None:
+        return "no recorded budget"
+    return f"{nodes:,} nodes" + ("" if seconds is None else f" / {seconds:g} s")
+
+
+def compact(deals: Iterable[int]) -> str:
+    """Deal numbers in increasing order as ranges: ``[3, 17, 18, 19]`` is ``"3,17-19"``.
+
+    >>> compact([3, 17, 18, 19]), expand("3,17-19")
+    ('3,17-19', (3, 17, 18, 19))
+    """
+    spans: list[list[int]] = []
+    for deal in deals:
+        if spans and deal == spans[-1][1] + 1:
+            spans[-1][1] = deal
+        else:
+            spans.append([deal, deal])
+    return ",".join(str(a) if a == b else f"{a}-{b}" for a, b in spans)
+
+
+def expand(text: str) -> tuple[int, ...]:
+    """The deal numbers that :func:`compact` wrote."""
+    deals: list[int] = []
+    for item in filter(None, text.split(",")):
+        low, dash, high = item.partition("-")
+        if not low.isdigit() or dash and not (high.isdigit() and int(high) > int(low)):
+            raise BadFigures(f"not a deal or a range of deals: {item!r}")
+        deals.extend(range(int(low), int(high or low) + 1))
+    return tuple(deals)
+
+
 def _middle(counts: list[int], harder: int) -> Grade | None:
     """The grade of the middle deal (the later of two) of ``counts`` (per search grade) and
     ``harder`` deals that come after all of them; ``None`` if the middle deal is one of those."""
@@ -139,7 +302,10 @@ def _in_order(counts: Mapping[str, int]) -> dict[str, int]:
 
 
 def _entry(row: Mapping[str, Any]) -> Measured:
-    return Measured(
+    unknown = row.get("unknown_deals")
+    parts = row.get("median_parts")
+    check = row.get("recheck")
+    entry = Measured(
         deals=row["deals"],
         won=row["won"],
         unwinnable=row["unwinnable"],
@@ -148,6 +314,24 @@ def _entry(row: Mapping[str, Any]) -> Measured:
         nodes=row.get("nodes"),
         seconds=row.get("seconds"),
         median_seconds=row.get("median_seconds"),
+        first=row.get("first", 1),
+        unknown_deals=None if unknown is None else expand(unknown),
+        median_parts=None if parts is None else tuple((n, m) for n, m in parts),
+        recheck=None if check is None else _recheck(check),
+    )
+    if row.get("last", entry.last) != entry.last:
+        raise BadFigures(f"deals {entry.first}-{row['last']} are not {entry.deals} deals")
+    return entry
+
+
+def _recheck(row: Mapping[str, Any]) -> Recheck:
+    return Recheck(
+        nodes=row["nodes"],
+        seconds=row.get("seconds"),
+        last=row["last"],
+        won=row["won"],
+        unwinnable=row["unwinnable"],
+        unknown_deals=expand(row["unknown_deals"]),
     )
 
 
@@ -176,6 +360,20 @@ def save(rows: Mapping[str, Measured], path: Path = DATA) -> None:
         for name in ("nodes", "seconds", "median_seconds"):
             if (value := getattr(row, name)) is not None:
                 entry[name] = value
+        entry["first"], entry["last"] = row.first, row.last
+        if row.unknown_deals is not None:
+            entry["unknown_deals"] = compact(row.unknown_deals)
+        if row.median_parts is not None:
+            entry["median_parts"] = [list(part) for part in row.median_parts]
+        if (check := row.recheck) is not None:
+            entry["recheck"] = {
+                "nodes": check.nodes,
+                "seconds": check.seconds,
+                "last": check.last,
+                "won": check.won,
+                "unwinnable": check.unwinnable,
+                "unknown_deals": compact(check.unknown_deals),
+            }
         data[spec] = entry
     path.write_text(json.dumps(data, indent=1) + "\n", encoding="utf-8")
 
