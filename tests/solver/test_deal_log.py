@@ -1,0 +1,99 @@
+"""A run's log of solved deals: reused when started again, a half-written last line dropped,
+and a log of another measurement refused untouched."""
+
+from __future__ import annotations
+
+from pathlib import Path
+
+import pytest
+
+from patience.solver.deal_log import BadLog, DealLog, Header
+from patience.solver.stats import DealRecord
+
+HEADER = Header("thirteens", 2000, 2.0)
+RECORDS = [
+    DealRecord(1, "won", 12, 0.01, 26, "winnable"),
+    DealRecord(2, "unwinnable", 40, 0.02, 0, "unwinnable"),
+    DealRecord(3, "unknown", 2000, 0.5, 0, "unknown"),
+]
+
+
+def _logged(path: Path, records: list[DealRecord]) -> None:
+    with DealLog(path, HEADER) as log:
+        for record in records:
+            log.add(record)
+
+
+def test_a_log_opened_again_holds_every_deal_it_logged(tmp_path: Path) -> None:
+    path = tmp_path / "run.log"
+    _logged(path, RECORDS[:2])
+    _logged(path, RECORDS[2:])  # the run started again: appends
+    with DealLog(path, HEADER) as log:
+        assert log.done == {r.deal: r for r in RECORDS}
+    assert len(path.read_text().splitlines()) == 1 + len(RECORDS)
+
+
+def test_each_deal_is_on_the_file_as_soon_as_it_is_logged(tmp_path: Path) -> None:
+    path = tmp_path / "run.log"
+    with DealLog(path, HEADER) as log:
+        log.add(RECORDS[0])
+        with DealLog(path, HEADER) as again:  # read while still open
+            assert again.done == {1: RECORDS[0]}
+
+
+@pytest.mark.parametrize("cut", [1, 10, 30])
+def test_a_half_written_last_line_is_dropped_and_its_deal_left_to_solve(
+    tmp_path: Path, cut: int
+) -> None:
+    path = tmp_path / "run.log"
+    _logged(path, RECORDS)
+    whole = path.read_bytes()
+    last = whole.rstrip(b"\n").rfind(b"\n") + 1
+    path.write_bytes(whole[: last + cut])  # killed while writing deal 3
+    with DealLog(path, HEADER) as log:
+        assert sorted(log.done) == [1, 2]
+        log.add(RECORDS[2])
+    assert path.read_bytes() == whole  # nothing duplicated, nothing left of the half line
+
+
+def test_a_log_cut_inside_its_header_starts_afresh(tmp_path: Path) -> None:
+    path = tmp_path / "run.log"
+    path.write_text(HEADER.text()[:7])
+    with DealLog(path, HEADER) as log:
+        assert log.done == {}
+    assert path.read_text() == HEADER.text() + "\n"
+
+
+@pytest.mark.parametrize(
+    "other",
+    [Header("pyramid", 2000, 2.0), Header("thirteens", 3000, 2.0), Header("thirteens", 2000, None)],
+)
+def test_a_log_of_another_spec_or_budget_is_refused_untouched(
+    tmp_path: Path, other: Header
+) -> None:
+    path = tmp_path / "run.log"
+    _logged(path, RECORDS)
+    path.write_bytes(path.read_bytes()[:-5])  # a half line, which a refusal must not cut
+    before = path.read_bytes()
+    with pytest.raises(BadLog, match="another measurement"):
+        DealLog(path, other)
+    assert path.read_bytes() == before
+
+
+@pytest.mark.parametrize(
+    "line",
+    [
+        "not json",
+        '{"deal": 4}',
+        '{"deal": 4, "outcome": "lost", "nodes": 1, "seconds": 0, "moves": 0, "grade": "x"}',
+        '{"deal": 1, "outcome": "won", "nodes": 1, "seconds": 0, "moves": 1, "grade": "easy"}',
+    ],
+)
+def test_a_complete_line_that_is_not_a_new_logged_deal_is_refused(
+    tmp_path: Path, line: str
+) -> None:
+    path = tmp_path / "run.log"
+    _logged(path, RECORDS[:1])
+    path.write_text(path.read_text() + line + "\n")
+    with pytest.raises(BadLog, match="line 3"):
+        DealLog(path, HEADER)
