@@ -234,59 +234,59 @@ class SpiderSearcher(Searcher):
     def children(self, st: SpiderState) -> tuple[list[Step], bool]:
         """The moves worth trying here, and whether a legal move was left out."""
         table = self.table
-        chain, fits = table.chain, table.fits
-        cols, down = st.cols, st.down
+        chain, fits, overs = table.chain, table.fits, table.overs
+        cols, down, stock = st
+        runs = table.runs(st)
         kept: list[Step] = []
         cut = False
         first_gap = -1
-        runs = table.runs(st)
-        overs = table.overs
-        tails = [cards[len(cards) - run :] for cards, run in zip(cols, runs, strict=True)]
+        tails: list[bytes] | None = None
         users: dict[int, set[int]] = {}
-
-        def bares_use(src: int, dst: int, bared: int) -> bool:
-            """Could a run (or its top part) of a column other than ``src`` and ``dst`` go on
-            ``bared``?"""
-            found = users.get(bared)
-            if found is None:
-                found = users[bared] = {
-                    c for card in overs[bared] for c, tail in enumerate(tails) if card in tail
-                }
-            return len(found) > 2 or any(c != src and c != dst for c in found)
-
+        """For a card, the columns whose run (or its top part) could go on it."""
         for step in table.moves(st):
             if step is DEAL:
                 kept.append(step)
                 continue
             src, dst, count = step
             target = cols[dst]
-            cards = cols[src]
             if not target:
-                if st.stock:
+                if stock:
                     if first_gap < 0:
                         first_gap = dst
                     elif dst != first_gap:
                         cut = True
                         continue
-            elif count < runs[src]:
+                kept.append(step)
+                continue
+            cards = cols[src]
+            link = target[-1] * 52 + cards[-count]
+            if count < runs[src]:
                 # the head leaves a card of its run: worth it only onto a card of its suit,
                 # and only if the card it bares can take a run from another column
-                if not chain[target[-1] * 52 + cards[-count]] or not bares_use(
-                    src, dst, cards[-count - 1]
-                ):
+                if not chain[link]:
                     cut = True
                     continue
-            elif (
+            elif not (
                 len(cards) - count > down[src]
                 and fits[cards[-count - 1] * 52 + cards[-count]]
-                and not chain[target[-1] * 52 + cards[-count]]
-                and not bares_use(src, dst, cards[-count - 1])
+                and not chain[link]
             ):
-                # the run leaves a card it follows for another it merely follows: worth it
-                # only if the card it bares can take a run from another column
-                cut = True
+                kept.append(step)
                 continue
-            kept.append(step)
+            # else the run leaves a card it follows for another it merely follows: worth it
+            # only if the card it bares can take a run from another column
+            bared = cards[-count - 1]
+            found = users.get(bared)
+            if found is None:
+                if tails is None:
+                    tails = [c[len(c) - run :] for c, run in zip(cols, runs, strict=True)]
+                found = users[bared] = {
+                    c for card in overs[bared] for c, tail in enumerate(tails) if card in tail
+                }
+            if len(found) > 2 or found.difference((src, dst)):
+                kept.append(step)
+            else:
+                cut = True
         return kept, cut
 
     def solve(self, start: Position, budget: Budget | None = None) -> Result:

@@ -144,24 +144,25 @@ class SpiderTable:
         """The run length of every column (remembered for the columns met before)."""
         return list(map(self._run_of, st.cols, st.down))
 
-    def reach(self, cards: bytes, down: int) -> tuple[tuple[int, int], ...]:
+    def reach(self, cards: bytes, down: int) -> tuple[int, tuple[tuple[int, int], ...]]:
         """Where the moving parts of a column may go, in :meth:`moves`' order: for each part
         of its run (one card, two, ...) a pair ``(count, lower)`` for each card ``lower``
         the part may go on, then ``(count, -1)`` if it may go into an empty column (it does
-        not empty this one)."""
+        not empty this one); first the set of those cards ``lower`` as bits."""
         unders = self.unders
         out = []
         for count in range(1, self.run_length(cards, down) + 1):
             out += [(count, lower) for lower in unders[cards[-count]]]
             if count < len(cards):
                 out.append((count, -1))
-        return tuple(out)
+        return sum({1 << lower for _, lower in out if lower >= 0}), tuple(out)
 
     def moves(self, st: SpiderState) -> list[Step]:
         """Every legal move: each run (or its top part) onto a column that takes it, then deal."""
         cols = st.cols
         tops: dict[int, list[int]] = {}
         gaps: list[int] = []
+        topped = 0
         for d, cards in enumerate(cols):
             if not cards:
                 gaps.append(d)
@@ -169,9 +170,12 @@ class SpiderTable:
                 tops[cards[-1]].append(d)
             else:
                 tops[cards[-1]] = [d]
+                topped |= 1 << cards[-1]
         out: list[Step] = []
         append = out.append
-        for s, places in enumerate(map(self._reach_of, cols, st.down)):
+        for s, (lowers, places) in enumerate(map(self._reach_of, cols, st.down)):
+            if not gaps and not lowers & topped:
+                continue
             for count, lower in places:
                 if lower < 0:
                     for d in gaps:
