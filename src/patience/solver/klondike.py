@@ -111,7 +111,7 @@ from heapq import heappop, heappush
 from patience.cards import ALL_CARDS, KING, rank, suit
 from patience.engine.core import Engine
 from patience.engine.position import REDEAL_MOVE, STOCK_MOVE, Move, Position, transfer
-from patience.solver.klondike_dead import PileRecords, dead_end
+from patience.solver.klondike_dead import PileRecord, dead_end
 from patience.solver.klondike_state import (
     DRAW,
     FACE_DOWN,
@@ -167,7 +167,7 @@ class KlondikeSearcher(Searcher):
         self._talon_anywhere = shape.draw == 1 and self.talon.free_cycle
         self._blockers: dict[bytes, int] = {}
         self._blocked: dict[bytes, bool] = {}
-        self._records: dict[bytes, PileRecords] = {}
+        self._records: dict[bytes, PileRecord] = {}
         self._pins: dict[tuple[int, int, int, int], list[int]] = {}
         self._safe: dict[tuple[int, int, int, int], tuple[int, ...]] = {}
         self.dig_share = DIG_SHARE

@@ -44,56 +44,91 @@ _PARENT_BITS = tuple(
 """For each card, a bit for each of the two cards it may be laid on."""
 _ALL = (1 << 52) - 1
 _CARD = FACE_DOWN - 1
+_SUIT_BITS = (1 << 13) - 1
+_KINGS = sum(1 << (s * 13 + KING - 1) for s in range(4))
+_BELOW_HEIGHT = tuple(tuple(((1 << h) - 1) << (s * 13) for h in range(14)) for s in range(4))
+"""``_BELOW_HEIGHT[s][h]``: the bits of suit ``s``'s cards of rank up to ``h``."""
+_EVEN = _SUIT_BITS | _SUIT_BITS << 26
+_ODD = _SUIT_BITS << 13 | _SUIT_BITS << 39
+_EVEN_ACES = 1 | 1 << 26
+_ODD_ACES = 1 << 13 | 1 << 39
 
 
-Record = tuple[int, int, bool, int, bool, int, int, int]
-"""A tableau card for :func:`dead_end`: its bit, its cover's bit (0 at the top), face down,
-the bit of the card under it (0 at the bottom), a King off the bottom, its parents' bits, its
-suit, its rank less one."""
+def _children(cards: int) -> int:
+    """The bits of every card that may be laid on one of ``cards`` (opposite colour, one rank
+    lower): clubs and spades hold diamonds and hearts, and the other way round."""
+    black = ((cards & _SUIT_BITS) | cards >> 39) >> 1
+    red = ((cards >> 13 | cards >> 26) & _SUIT_BITS) >> 1
+    return black << 13 | black << 26 | red | red << 39
 
-PileRecords = tuple[tuple[Record, ...], int, int]
-"""A pile's records from its top down, the bits of its cards, and its top's bit."""
+
+def _next_home(done: int) -> int:
+    """In each suit, the bits of the cards from the Ace up to the first card not in ``done``
+    (that one included): the cards whose lower cards of the suit are all in ``done``."""
+    even = done & _EVEN  # clubs and hearts: a carry out of either field falls in a gap
+    odd = done & _ODD
+    return ((even + _EVEN_ACES) ^ even) & _EVEN | ((odd + _ODD_ACES) ^ odd) & _ODD
 
 
-def pile_records(pile: bytes) -> PileRecords:
-    """What :func:`dead_end` reads of one non-empty pile (the same for every state holding it)."""
-    records: list[Record] = []
-    cover = 0
-    cards = 0
-    for j in range(len(pile) - 1, -1, -1):
-        byte = pile[j]
+PileRecord = tuple[int, int, int, int, dict[int, tuple[int, int]]]
+"""What :func:`dead_end` reads of one pile: the bits of its cards, of its face-up cards, of
+its Kings not at the bottom, of its top, and for each card's bit the bit of the card under
+it (0 for the bottom card) with that card's parents' bits."""
+
+
+def pile_record(pile: bytes) -> PileRecord:
+    """The :data:`PileRecord` of one non-empty pile (the same for every state holding it)."""
+    cards = face_up = kings = 0
+    under: dict[int, tuple[int, int]] = {}
+    below = parents = 0
+    for j, byte in enumerate(pile):
         c = byte & _CARD
-        below = 1 << (pile[j - 1] & _CARD) if j else 0
-        king = _RANK[c] == KING and j > 0
-        records.append(
-            (1 << c, cover, byte >= FACE_DOWN, below, king, _PARENT_BITS[c], c // 13, _RANK[c] - 1)
-        )
-        cover = 1 << c
-        cards |= cover
-    return tuple(records), cards, 1 << (pile[-1] & _CARD)
+        bit = 1 << c
+        cards |= bit
+        if byte < FACE_DOWN:
+            face_up |= bit
+        if j and _RANK[c] == KING:
+            kings |= bit
+        under[bit] = (below, parents)
+        below, parents = bit, _PARENT_BITS[c]
+    return cards, face_up, kings, below, under
 
 
 def dead_end(
     piles: tuple[bytes, ...],
     home: tuple[int, ...],
     pin: list[int],
-    known: dict[bytes, PileRecords],
+    known: dict[bytes, PileRecord],
 ) -> bool:
     """Can no line win from these tableau piles and foundation heights? (See the module.)
 
     ``pin`` gives each suit's height up to which its foundation cards never come back
     (:func:`patience.solver.klondike_state.pins`; the whole foundation where none ever do).
     Cards neither in ``piles`` nor home are in the talon. ``known`` remembers
-    :func:`pile_records` of piles met before.
+    :func:`pile_record` of piles met before.
+
+    The least fixed point is found on sets of cards (bits of ints), many cards at a time:
+    ``tops`` holds the cards that have had ``A``. A tableau card's cover has left exactly
+    when the card has had ``A`` (it became a top then; a card in the tableau reaches no top
+    otherwise), so ``L(c)`` may happen once ``c`` is face up or in ``tops``, and ``c`` is a
+    King off the bottom with a pile empty, or has a parent in ``tops``, or is in ``tops``
+    with every lower card of its suit home (``H``) or free to go there.
     """
-    homed = 0
-    returnable = 0
-    for s in range(4):
-        homed |= ((1 << home[s]) - 1) << (s * 13)
-        returnable |= ((1 << home[s]) - (1 << pin[s])) << (s * 13)
-    pending: list[Record] = []
-    seen_top = 0
-    in_tableau = 0
+    below_height = _BELOW_HEIGHT
+    homed = (
+        below_height[0][home[0]]
+        | below_height[1][home[1]]
+        | below_height[2][home[2]]
+        | below_height[3][home[3]]
+    )
+    pinned = (
+        below_height[0][pin[0]]
+        | below_height[1][pin[1]]
+        | below_height[2][pin[2]]
+        | below_height[3][pin[3]]
+    )
+    under: dict[int, tuple[int, int]] = {}
+    pending = face_up = kings = tops = 0
     empty = False
     for pile in piles:
         if not pile:
@@ -101,55 +136,46 @@ def dead_end(
             continue
         found = known.get(pile)
         if found is None:
-            found = known[pile] = pile_records(pile)
-        pending.extend(found[0])
-        in_tableau |= found[1]
-        seen_top |= found[2]
-    left = 0
-    height = list(home)
-    rest = _ALL & ~in_tableau & ~homed | returnable
-    outside: list[tuple[int, bool, int]] = []
-    while rest:
-        bit = rest & -rest
-        rest ^= bit
-        c = bit.bit_length() - 1
-        outside.append((bit, _RANK[c] == KING, _PARENT_BITS[c]))
-    while True:
-        progress = False
-        stuck = []
-        for item in pending:
-            bit, cover, face_down, below, king, parents, s, r = item
-            if (face_down and not left & cover) or not (
-                (king and empty)
-                or seen_top & parents
-                or ((not cover or left & cover) and height[s] >= r)
-            ):
-                stuck.append(item)
-                continue
-            left |= bit
-            progress = True
-            if below:
-                seen_top |= below
-            else:
+            found = known[pile] = pile_record(pile)
+        pending |= found[0]
+        face_up |= found[1]
+        kings |= found[2]
+        tops |= found[3]
+        under.update(found[4])
+    outside = _ALL & ~pending & ~homed | homed & ~pinned
+    while pending:
+        # Cards home, in the talon or gone from the tableau go home in order, so a card may
+        # go home once every lower card of its suit is among them.
+        homeable = _next_home(~pending)
+        leaving = (
+            pending
+            & (face_up | tops)
+            & ((kings if empty else 0) | _children(tops) | (tops & homeable))
+        )
+        if not leaving:
+            if not outside:
+                return True
+            placed = outside & (_children(tops) | (_KINGS if empty else 0))
+            if not placed:
+                return True
+            tops |= placed
+            outside ^= placed
+            continue
+        pending ^= leaving
+        while leaving:
+            bit = leaving & -leaving
+            leaving ^= bit
+            below, parents = under[bit]
+            if not below:
                 empty = True
-        pending = stuck
-        waiting = []
-        for entry in outside:
-            if empty if entry[1] else seen_top & entry[2]:
-                seen_top |= entry[0]
-                progress = True
-            else:
-                waiting.append(entry)
-        outside = waiting
-        for s in range(4):
-            h = height[s]
-            base = s * 13
-            while h < KING and (left >> (base + h) & 1 or not in_tableau >> (base + h) & 1):
-                h += 1
-            if h != height[s]:
-                height[s] = h
-                progress = True
-        if not pending:
-            return False
-        if not progress:
-            return True
+                continue
+            tops |= below
+            # The card under a card that left may leave at once (then its own is a top).
+            if below & pending and (parents & tops or below & (homeable | kings & -empty)):
+                pending ^= below
+                leaving |= below
+        if outside:
+            placed = outside & (_children(tops) | (_KINGS if empty else 0))
+            tops |= placed
+            outside ^= placed
+    return False
