@@ -17,7 +17,7 @@ from patience.engine.game import start_position
 from patience.engine.position import STOCK_MOVE, Move, Position
 from patience.games import GAMES, get_game
 from patience.solver import Budget, ProvenUnwinnable, Unknown, Won, searcher_for
-from patience.solver.spider import SpiderSearcher, spider_searcher, weights_for
+from patience.solver.spider import SpiderSearcher, _Tree, spider_searcher, weights_for
 from patience.solver.spider_state import DEAL, SpiderTable
 
 SUITS = ("1", "2", "4")
@@ -56,6 +56,32 @@ def test_moves_and_effects_are_the_engines(suits: str, deal: int, steps: int, se
     assert sorted(table.move(s) for s in steps_here) == sorted(engine.legal_moves(pos))
     for step in steps_here:
         assert table.after(state, step) == table.state(engine.apply(pos, table.move(step)))
+
+
+@settings(max_examples=30, deadline=None)
+@given(
+    suits=st.sampled_from(SUITS),
+    deal=st.integers(1, 10_000),
+    steps=st.integers(0, 150),
+    seed=st.integers(0, 1000),
+)
+def test_children_are_scored_as_afresh(suits: str, deal: int, steps: int, seed: int) -> None:
+    """A child's score, made from its parent's and the two columns a move changes, is the
+    score the state gets from scratch; each new child is a new node."""
+    searcher = spider(suits)
+    table = searcher.table
+    state = table.state(playout("spider", deal, steps, seed, {"suits": suits}))
+    weights = weights_for(seed % 12)
+    share = table.share_of(weights)
+    score = table.scorer(weights, share)
+    fresh = table.scorer(weights)
+    tree = _Tree(searcher.state_key, state)
+    won, grown = tree.grow(state, score(state), 0, table.moves(state), table.after, share, score)
+    assert won is None
+    for value, node, child in grown:
+        assert value == fresh(child)
+        assert tree.steps[node] in table.moves(state) and tree.parents[node] == 0
+    assert len(tree.parents) == len(grown) + 1
 
 
 def _cards(texts: str) -> tuple[int, ...]:
