@@ -6,6 +6,7 @@ from __future__ import annotations
 import doctest
 import itertools
 import json
+from dataclasses import replace
 from pathlib import Path
 
 import pytest
@@ -162,15 +163,13 @@ def test_ranges_that_are_not_deal_numbers_are_refused(text: str) -> None:
         expand(text)
 
 
-BUDGET = {"nodes": 1000, "seconds": 2.0}
-
-
 def test_a_run_of_the_next_deals_adds_to_an_entry_and_keeps_each_runs_median() -> None:
-    head = Measured(10, 6, 2, 2, {"easy": 6}, **BUDGET, median_seconds=0.1, unknown_deals=(3, 9))
-    tail = Measured(
-        30, 20, 9, 1, {"easy": 5, "hard": 15}, **BUDGET, median_seconds=0.5, first=11,
-        unknown_deals=(40,),
-    )  # fmt: skip
+    head = Measured(
+        10, 6, 2, 2, {"easy": 6}, nodes=1000, seconds=2.0, median_seconds=0.1, unknown_deals=(3, 9)
+    )
+    grades = {"easy": 5, "hard": 15}
+    tail = Measured(30, 20, 9, 1, grades, nodes=1000, seconds=2.0, median_seconds=0.5, first=11)
+    tail = replace(tail, unknown_deals=(40,))
     both = head.extended(tail)
     assert (both.first, both.last, both.deals) == (1, 40, 40)
     assert (both.won, both.unwinnable, both.unknown) == (26, 11, 3)
@@ -178,13 +177,15 @@ def test_a_run_of_the_next_deals_adds_to_an_entry_and_keeps_each_runs_median() -
     assert both.unknown_deals == (3, 9, 40)
     assert both.median_parts == ((10, 0.1), (30, 0.5))
     assert both.median_seconds == pytest.approx((10 * 0.1 + 30 * 0.5) / 40)
-    more = Measured(10, 10, 0, 0, {"easy": 10}, **BUDGET, median_seconds=0.2, first=41)
+    more = Measured(
+        10, 10, 0, 0, {"easy": 10}, nodes=1000, seconds=2.0, median_seconds=0.2, first=41
+    )
     assert both.extended(more).median_parts == ((10, 0.1), (30, 0.5), (10, 0.2))
 
 
 def test_an_entry_without_grades_or_unknown_deals_extends_without_them() -> None:
-    old = Measured(10, 8, 0, 2, **BUDGET)
-    new = Measured(5, 5, 0, 0, {"easy": 5}, **BUDGET, first=11, unknown_deals=())
+    old = Measured(10, 8, 0, 2, nodes=1000, seconds=2.0)
+    new = Measured(5, 5, 0, 0, {"easy": 5}, nodes=1000, seconds=2.0, first=11, unknown_deals=())
     both = old.extended(new)
     assert (both.grades, both.unknown_deals, both.median_seconds) == (None, None, None)
 
@@ -202,7 +203,7 @@ def test_an_entry_without_grades_or_unknown_deals_extends_without_them() -> None
 def test_only_the_next_deals_at_the_same_budget_extend_an_entry(
     first: int, nodes: int, seconds: float | None, why: str
 ) -> None:
-    old = Measured(10, 8, 0, 2, **BUDGET)
+    old = Measured(10, 8, 0, 2, nodes=1000, seconds=2.0)
     with pytest.raises(NotAnExtension, match=why):
         old.refuse_extension(first, nodes, seconds)
     with pytest.raises(NotAnExtension, match=why):
@@ -212,7 +213,14 @@ def test_only_the_next_deals_at_the_same_budget_extend_an_entry(
 def test_a_recheck_narrows_the_bounds_by_the_deals_it_decides() -> None:
     check = Recheck(nodes=10_000, seconds=60.0, last=100, won=5, unwinnable=3, unknown_deals=(7,))
     entry = Measured(
-        100, 60, 31, 9, **BUDGET, unknown_deals=(1, 2, 3, 4, 5, 6, 7, 8, 9), recheck=check
+        100,
+        60,
+        31,
+        9,
+        nodes=1000,
+        seconds=2.0,
+        unknown_deals=(1, 2, 3, 4, 5, 6, 7, 8, 9),
+        recheck=check,
     )
     assert entry.bounds == (0.6, 0.69)
     assert entry.rechecked_bounds == (0.65, 0.66)
@@ -223,11 +231,11 @@ def test_new_fields_round_trip_through_the_file(tmp_path: Path) -> None:
     check = Recheck(nodes=5000, seconds=None, last=40, won=1, unwinnable=1, unknown_deals=(9,))
     rows = {
         "pyramid": Measured(
-            30, 20, 7, 3, {"easy": 20}, **BUDGET, median_seconds=0.2, first=11,
+            30, 20, 7, 3, {"easy": 20}, nodes=1000, seconds=2.0, median_seconds=0.2, first=11,
             unknown_deals=(11, 12, 40), median_parts=((10, 0.1), (20, 0.25)),
         ),
         "caprice": Measured(
-            40, 35, 2, 3, **BUDGET, unknown_deals=(1, 2, 9), recheck=check,
+            40, 35, 2, 3, nodes=1000, seconds=2.0, unknown_deals=(1, 2, 9), recheck=check,
         ),
     }  # fmt: skip
     save(rows, tmp_path / "rates.json")
