@@ -294,9 +294,21 @@ def figures_of(records: Sequence[DealRecord], budget: Budget) -> Measured:
     )
 
 
+def canonical(text: str) -> str:
+    """The game spec ``text`` names, its options in order and defaults filled in
+    (``klondike:draw=3`` is ``klondike:draw=3,passes=unlimited``)."""
+    try:
+        info, options = parse_game_spec(text)
+    except NotationError as error:
+        raise RunError(str(error)) from None
+    return game_spec(info, options)
+
+
 def selected(only: str) -> list[str]:
-    """The specs ``--only`` names (every spec when it names none)."""
-    wanted = set(filter(None, only.split(";" if ":" in only else ",")))
+    """The specs ``--only`` names: a game id names every spec of the game; nothing, every
+    spec."""
+    items = set(filter(None, only.split(";" if ":" in only else ",")))
+    wanted = {canonical(item) if ":" in item else item.strip() for item in items}
     every = specs()
     unknown = wanted - set(every) - {game for game, _ in every.values()}
     if unknown:
@@ -336,11 +348,7 @@ def measure(args: argparse.Namespace, figures: dict[str, Measured], budget: Budg
 
 def recheck(args: argparse.Namespace, figures: dict[str, Measured], budget: Budget) -> None:
     """Solve the unknown deals of one row again with a larger budget; record the outcome."""
-    try:
-        info, options = parse_game_spec(args.recheck)
-    except NotationError as error:
-        raise RunError(f"--recheck: {error}") from None
-    spec = game_spec(info, options)
+    spec = canonical(args.recheck)
     entry = figures.get(spec)
     if entry is None:
         raise RunError(f"--recheck: {spec} has no row")

@@ -201,3 +201,17 @@ def test_rows_written_before_the_new_fields_still_make_the_doc(files: list[str])
     assert "| `caprice` | 1–10 | 8 | 1 | 1 |" in doc
     assert "Re-checked" not in doc
     assert load(Path(files[3]))["caprice"].deals == 10
+
+
+def test_only_takes_game_ids_and_specs_with_defaults_left_out(
+    files: list[str], capsys: pytest.CaptureFixture[str]
+) -> None:
+    assert bench.selected("klondike:draw=3;thirteens") == [
+        "klondike:draw=3,passes=unlimited",
+        "thirteens",
+    ]
+    assert len(bench.selected("klondike")) == 6
+    for wrong in ("klondik", "klondike:draw=5"):
+        assert _run("--only", wrong, "--deals", "1", *SMALL, *files) == 2
+        assert wrong.split(":")[0] in capsys.readouterr().err
+    assert not Path(files[3]).exists()
