@@ -333,6 +333,8 @@ def measure(args: argparse.Namespace, figures: dict[str, Measured], budget: Budg
                 old.refuse_extension(args.first, budget.nodes, budget.seconds)
             except NotAnExtension as error:
                 raise RunError(f"{spec}: {error}") from None
+            if old.unknown_deals is None:
+                print(f"{spec}: the row kept no list of its unknown deals; nor will the extended")
     deals = range(args.first, args.first + args.deals)
     for spec in chosen:
         began, cpu = time.perf_counter(), time.process_time()

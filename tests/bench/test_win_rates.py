@@ -193,7 +193,9 @@ def test_a_recheck_needs_a_larger_budget_and_a_kept_list(
     assert "kept no list" in capsys.readouterr().err
 
 
-def test_rows_written_before_the_new_fields_still_make_the_doc(files: list[str]) -> None:
+def test_rows_written_before_the_new_fields_still_make_the_doc_and_extend(
+    files: list[str], capsys: pytest.CaptureFixture[str]
+) -> None:
     old = {"deals": 10, "won": 8, "unwinnable": 1, "unknown": 1, "nodes": 300, "seconds": 30.0}
     Path(files[3]).write_text(json.dumps({"caprice": old}))
     assert _run("--only", "thirteens", "--deals", "3", *SMALL, *files) == 0
@@ -201,6 +203,11 @@ def test_rows_written_before_the_new_fields_still_make_the_doc(files: list[str])
     assert "| `caprice` | 1–10 | 8 | 1 | 1 |" in doc
     assert "Re-checked" not in doc
     assert load(Path(files[3]))["caprice"].deals == 10
+    assert _run("--only", "caprice", "--first", "11", "--deals", "2", *SMALL, *files) == 0
+    assert "kept no list" in capsys.readouterr().out
+    extended = load(Path(files[3]))["caprice"]
+    assert (extended.first, extended.last, extended.unknown_deals) == (1, 12, None)
+    assert extended.won + extended.unwinnable + extended.unknown == 12
 
 
 def test_only_takes_game_ids_and_specs_with_defaults_left_out(
