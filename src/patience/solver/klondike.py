@@ -107,6 +107,7 @@ from __future__ import annotations
 
 import time
 from heapq import heappop, heappush
+from operator import itemgetter
 
 from patience.cards import ALL_CARDS, KING, rank, suit
 from patience.engine.core import Engine
@@ -115,6 +116,7 @@ from patience.solver.klondike_dead import PileRecord, dead_end
 from patience.solver.klondike_state import (
     DRAW,
     FACE_DOWN,
+    FITS,
     PARENTS,
     RETURN,
     TABLEAU_HOME,
@@ -141,6 +143,23 @@ _CHILDREN = tuple(tuple(c for c in ALL_CARDS if p in PARENTS[c]) for p in ALL_CA
 _LOWER_IN_SUIT = tuple(((1 << (_RANK[c] - 1)) - 1) << (_SUIT[c] * 13) for c in ALL_CARDS)
 """For each card, a bit for each lower card of its suit."""
 
+_BYTE = tuple(bytes((b,)) for b in range(256))
+_FIRST = itemgetter(0)
+_new_state = tuple.__new__
+_HOME_UP = (
+    lambda h: (h[0] + 1, h[1], h[2], h[3]),
+    lambda h: (h[0], h[1] + 1, h[2], h[3]),
+    lambda h: (h[0], h[1], h[2] + 1, h[3]),
+    lambda h: (h[0], h[1], h[2], h[3] + 1),
+)
+_HOME_DOWN = (
+    lambda h: (h[0] - 1, h[1], h[2], h[3]),
+    lambda h: (h[0], h[1] - 1, h[2], h[3]),
+    lambda h: (h[0], h[1], h[2] - 1, h[3]),
+    lambda h: (h[0], h[1], h[2], h[3] - 1),
+)
+"""For each suit, the foundation heights with that suit's one higher (one lower)."""
+
 DEPTH_WEIGHT = 0.7
 """How much a move already made counts against a state, beside :meth:`estimate` (measured on
 deals 1-40: less finds fewer wins, more expands more states)."""
@@ -165,6 +184,8 @@ class KlondikeSearcher(Searcher):
         self.talon = Talon(shape.draw, shape.redeals)
         self._talon_safe = shape.draw == 1
         self._talon_anywhere = shape.draw == 1 and self.talon.free_cycle
+        self._pointer_free = self._talon_anywhere
+        """Drawing one with unlimited redeals, every pointer is on the main cycle."""
         self._blockers: dict[bytes, int] = {}
         self._blocked: dict[bytes, bool] = {}
         self._records: dict[bytes, PileRecord] = {}
@@ -208,11 +229,15 @@ class KlondikeSearcher(Searcher):
         )
 
     def state_key(self, state: State) -> bytes:
-        """Equal for states with the same futures (see the module)."""
+        """Equal for states of one search with the same futures (see the module).
+
+        The talon is left out: within one search cards only ever leave it, keeping their
+        order, so its cards (those neither in the tableau nor home) fix it.
+        """
+        if self._pointer_free:
+            return b"\xff".join([*sorted(state.piles), bytes(state.home)])
         p, r = self.talon.pointer_key(len(state.talon), state.pointer, state.redeals)
-        return b"\xff".join(
-            [*sorted(state.piles), bytes(state.home), state.talon, bytes((p + 1, r))]
-        )
+        return b"\xff".join([*sorted(state.piles), bytes((*state.home, p + 1, r))])
 
     # ------------------------------------------------------------------ moves
 
@@ -220,7 +245,9 @@ class KlondikeSearcher(Searcher):
         """Every move worth trying, best first; ``narrow``: leave out foundation cards back
         and runs moved off a face-up card that cannot go home then (this prunes unsoundly)."""
         piles, down, home, talon, pointer, redeals = state
-        ranked: list[tuple[int, int, InnerMove]] = []
+        # (order << 20) + a tie-break, and the move: sorted stably on the first.
+        ranked: list[tuple[int, InnerMove]] = []
+        add = ranked.append
         tops: dict[int, int] = {}
         empty = -1
         for i, pile in enumerate(piles):
@@ -235,40 +262,44 @@ class KlondikeSearcher(Searcher):
                 continue
             top = pile[-1]
             if home[_SUIT[top]] == _RANK[top] - 1:
-                ranked.append((0, -d, (TABLEAU_HOME, i, 0, ())))
-            for j in range(run_start(pile, d), n):
+                add((-d, (TABLEAU_HOME, i, 0, ())))
+            start = n - 1  # the run at the top starts here (as in run_start)
+            while start > d and FITS[pile[start - 1] * 52 + pile[start]]:
+                start -= 1
+            for j in range(start, n):
                 base = pile[j]
                 if j > d:
                     under = pile[j - 1]
                     if narrow and home[_SUIT[under]] != _RANK[under] - 1:
                         continue
-                    order = 5
+                    order = (5 << 20) - d
                 elif d:
-                    order = 1
+                    order = (1 << 20) - d
                 else:
-                    order = 3
+                    order = 3 << 20
                 if _RANK[base] == KING:
                     if empty >= 0 and j > 0:
-                        ranked.append((order, -d, (TABLEAU_TO_TABLEAU, i, empty, (n - j,))))
+                        add((order, (TABLEAU_TO_TABLEAU, i, empty, (n - j,))))
                     continue
                 for parent in PARENTS[base]:
                     dst = tops.get(parent)
                     if dst is not None:
-                        ranked.append((order, -d, (TABLEAU_TO_TABLEAU, i, dst, (n - j,))))
+                        add((order, (TABLEAU_TO_TABLEAU, i, dst, (n - j,))))
         for p, _, steps in self.talon.reachable(len(talon), pointer, redeals):
             if not p:
                 continue
             card = talon[p - 1]
+            far = len(steps)
             if home[_SUIT[card]] == _RANK[card] - 1:
-                ranked.append((0, len(steps), (TALON, p - 1, -1, steps)))
+                add((far, (TALON, p - 1, -1, steps)))
             if _RANK[card] == KING:
                 if empty >= 0:
-                    ranked.append((2, len(steps), (TALON, p - 1, empty, steps)))
+                    add(((2 << 20) + far, (TALON, p - 1, empty, steps)))
                 continue
             for parent in PARENTS[card]:
                 dst = tops.get(parent)
                 if dst is not None:
-                    ranked.append((2, len(steps), (TALON, p - 1, dst, steps)))
+                    add(((2 << 20) + far, (TALON, p - 1, dst, steps)))
         if self.shape.returns and not narrow:
             pin = self.pins(home)
             for s in range(4):
@@ -278,51 +309,51 @@ class KlondikeSearcher(Searcher):
                 card = s * 13 + h - 1
                 if h == KING:
                     if empty >= 0:
-                        ranked.append((6, 0, (RETURN, s, empty, ())))
+                        add((6 << 20, (RETURN, s, empty, ())))
                     continue
                 for parent in PARENTS[card]:
                     dst = tops.get(parent)
                     if dst is not None:
-                        ranked.append((6, 0, (RETURN, s, dst, ())))
-        ranked.sort(key=lambda item: (item[0], item[1]))
-        return [move for _, _, move in ranked]
+                        add((6 << 20, (RETURN, s, dst, ())))
+        ranked.sort(key=_FIRST)
+        return [move for _, move in ranked]
 
     def apply(self, state: State, move: InnerMove) -> State:
         """The state after ``move`` (turning up a card it uncovers)."""
-        piles = list(state.piles)
-        down = state.down
-        home = list(state.home)
-        talon, pointer, redeals = state.talon, state.pointer, state.redeals
+        piles, down, home, talon, pointer, redeals = state
         kind, a, b, extra = move
-        if kind == TABLEAU_TO_TABLEAU:
-            count = extra[0]
-            pile = piles[a]
-            piles[b] += pile[-count:]
-            piles[a] = pile = pile[:-count]
-        elif kind == TABLEAU_HOME:
-            pile = piles[a]
-            home[_SUIT[pile[-1]]] += 1
-            piles[a] = pile = pile[:-1]
-        elif kind == TALON:
+        if kind == TALON:
             card = talon[a]
-            talon = talon[:a] + talon[a + 1 :]
-            pointer = a
+            new = talon[:a] + talon[a + 1 :]
             if not self.talon.free_cycle:
                 redeals += len(extra) - extra.count(DRAW)
             if b < 0:
-                home[_SUIT[card]] += 1
-            else:
-                piles[b] += bytes((card,))
+                return _new_state(
+                    State, (piles, down, _HOME_UP[_SUIT[card]](home), new, a, redeals)
+                )
+            changed = list(piles)
+            changed[b] += _BYTE[card]
+            return _new_state(State, (tuple(changed), down, home, new, a, redeals))
+        changed = list(piles)
+        if kind == TABLEAU_TO_TABLEAU:
+            pile = piles[a]
+            count = extra[0]
+            changed[b] += pile[-count:]
+            pile = pile[:-count]
+        elif kind == TABLEAU_HOME:
+            pile = piles[a]
+            home = _HOME_UP[_SUIT[pile[-1]]](home)
+            pile = pile[:-1]
         else:
-            card = a * 13 + home[a] - 1
-            home[a] -= 1
-            piles[b] += bytes((card,))
-        if kind in (TABLEAU_TO_TABLEAU, TABLEAU_HOME) and down[a] and down[a] == len(pile):
-            piles[a] = pile[:-1] + bytes((pile[-1] - FACE_DOWN,))
-            down = (*down[:a], down[a] - 1, *down[a + 1 :])
-        return State(
-            tuple(piles), down, (home[0], home[1], home[2], home[3]), talon, pointer, redeals
-        )
+            changed[b] += _BYTE[a * 13 + home[a] - 1]
+            home = _HOME_DOWN[a](home)
+            return _new_state(State, (tuple(changed), down, home, talon, pointer, redeals))
+        d = down[a]
+        if d and d == len(pile):
+            pile = pile[:-1] + _BYTE[pile[-1] - FACE_DOWN]
+            down = (*down[:a], d - 1, *down[a + 1 :])
+        changed[a] = pile
+        return _new_state(State, (tuple(changed), down, home, talon, pointer, redeals))
 
     def lines(self, state: State, narrow: bool = False) -> list[tuple[list[InnerMove], State]]:
         """Each line of moves worth trying from ``state`` (in :meth:`moves` order) and its end.
