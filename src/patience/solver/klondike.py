@@ -189,6 +189,7 @@ class KlondikeSearcher(Searcher):
         self._blockers: dict[bytes, int] = {}
         self._blocked: dict[bytes, bool] = {}
         self._records: dict[bytes, PileRecord] = {}
+        self._dead: dict[bytes, bool] = {}
         self._pins: dict[tuple[int, int, int, int], list[int]] = {}
         self._safe: dict[tuple[int, int, int, int], tuple[int, ...]] = {}
         self.dig_share = DIG_SHARE
@@ -392,7 +393,12 @@ class KlondikeSearcher(Searcher):
         piles, down, home, talon, pointer, redeals = state
         out: list[InnerMove] = []
         for card in _CHILDREN[piles[target][-1]]:
-            s = _SUIT[card]
+            at = talon.find(card)
+            if at >= 0:
+                route = self.talon.route(len(talon), pointer, redeals, at + 1)
+                if route is not None:
+                    out.append((TALON, at, target, route))
+                continue
             for i, pile in enumerate(piles):
                 j = pile.find(card)
                 if j < 0:
@@ -405,12 +411,8 @@ class KlondikeSearcher(Searcher):
                 out.append((TABLEAU_TO_TABLEAU, i, target, (len(pile) - j,)))
                 break
             else:
-                at = talon.find(card)
-                if at >= 0:
-                    route = self.talon.route(len(talon), pointer, redeals, at + 1)
-                    if route is not None:
-                        out.append((TALON, at, target, route))
-                elif (
+                s = _SUIT[card]
+                if (
                     self.shape.returns
                     and not narrow
                     and home[s] == _RANK[card]
@@ -452,10 +454,15 @@ class KlondikeSearcher(Searcher):
             played.append(move)
 
     def _safe_move(self, state: State) -> InnerMove | None:
-        for card in self.safe_cards(state.home):
-            for i, pile in enumerate(state.piles):
-                if pile and pile[-1] == card:
-                    return (TABLEAU_HOME, i, 0, ())
+        safe = self._safe.get(state.home)
+        if safe is None:
+            safe = self.safe_cards(state.home)
+        if not safe:
+            return None
+        tops = [pile[-1] if pile else -1 for pile in state.piles]
+        for card in safe:
+            if card in tops:
+                return (TABLEAU_HOME, tops.index(card), 0, ())
             if not self._talon_safe:
                 continue
             talon, pointer = state.talon, state.pointer
@@ -474,8 +481,19 @@ class KlondikeSearcher(Searcher):
         return self.blocked_pile(state) or self.dead(state)
 
     def dead(self, state: State) -> bool:
-        """Is the state a dead end (:mod:`patience.solver.klondike_dead`)?"""
-        return dead_end(state.piles, state.home, self.pins(state.home), self._records)
+        """Is the state a dead end (:mod:`patience.solver.klondike_dead`)?
+
+        The test reads only the tableau and the foundations. Where the key keeps the
+        pointer, states differing only there share one answer, remembered for the search.
+        """
+        piles, home = state.piles, state.home
+        if self._pointer_free:
+            return dead_end(piles, home, self.pins(home), self._records)
+        key = b"\xff".join([*sorted(piles), bytes(home)])
+        found = self._dead.get(key)
+        if found is None:
+            found = self._dead[key] = dead_end(piles, home, self.pins(home), self._records)
+        return found
 
     def blocked_pile(self, state: State) -> bool:
         """Is some card blocked for ever by cards of its own pile (see the module)?"""
@@ -530,6 +548,7 @@ class KlondikeSearcher(Searcher):
         self._blockers.clear()
         self._blocked.clear()
         self._records.clear()
+        self._dead.clear()
         if self.blocked(root):
             return ProvenUnwinnable(0, time.perf_counter() - began)
         share = self.dig_share
