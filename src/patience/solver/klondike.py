@@ -143,6 +143,7 @@ _CHILDREN = tuple(tuple(c for c in ALL_CARDS if p in PARENTS[c]) for p in ALL_CA
 _LOWER_IN_SUIT = tuple(((1 << (_RANK[c] - 1)) - 1) << (_SUIT[c] * 13) for c in ALL_CARDS)
 """For each card, a bit for each lower card of its suit."""
 
+_ALL_HOME = (KING, KING, KING, KING)
 _BYTE = tuple(bytes((b,)) for b in range(256))
 _FIRST = itemgetter(0)
 _new_state = tuple.__new__
@@ -445,18 +446,25 @@ class KlondikeSearcher(Searcher):
 
     def settle_state(self, state: State) -> tuple[State, list[InnerMove]]:
         """Play safe moves home (Lemma 2 of the module) until none is left."""
+        safe_of = self._safe
+        safe = safe_of.get(state.home)
+        if safe is None:
+            safe = self.safe_cards(state.home)
+        if not safe:
+            return state, []
         played: list[InnerMove] = []
         while True:
-            move = self._safe_move(state)
+            move = self._safe_move(state, safe)
             if move is None:
                 return state, played
             state = self.apply(state, move)
             played.append(move)
+            safe = safe_of.get(state.home)
+            if safe is None:
+                safe = self.safe_cards(state.home)
 
-    def _safe_move(self, state: State) -> InnerMove | None:
-        safe = self._safe.get(state.home)
-        if safe is None:
-            safe = self.safe_cards(state.home)
+    def _safe_move(self, state: State, safe: tuple[int, ...]) -> InnerMove | None:
+        """The first of the ``safe`` cards (:meth:`safe_cards`) that can go home now."""
         if not safe:
             return None
         tops = [pile[-1] if pile else -1 for pile in state.piles]
@@ -576,7 +584,7 @@ class KlondikeSearcher(Searcher):
         Not narrow, the same pruning as the best-first search, so an exhausted search is a
         proof too; narrow (:attr:`dig_narrow`), an exhausted search is :class:`Unknown`.
         """
-        key = self.state_key
+        key, settle, blocked, lines = self.state_key, self.settle_state, self.blocked, self.lines
         seen = {key(root)}
         narrow = self.dig_narrow
         frames: list[list[tuple[list[InnerMove], State]]] = [self.lines(root, narrow)]
@@ -593,15 +601,15 @@ class KlondikeSearcher(Searcher):
                 continue
             at[-1] = i + 1
             step, end = moves[i]
-            child, played = self.settle_state(end)
-            if sum(child.home) == 52:
+            child, played = settle(end)
+            if child.home == _ALL_HOME:
                 line = [m for edge in edges for m in edge] + [*step, *played]
                 return Won(self.engine_moves(start, line), nodes, time.perf_counter() - began)
             child_key = key(child)
             if child_key in seen:
                 continue
             seen.add(child_key)
-            if self.blocked(child):
+            if blocked(child):
                 continue
             nodes += 1
             if nodes >= node_limit or (
@@ -610,7 +618,7 @@ class KlondikeSearcher(Searcher):
                 and time.perf_counter() > deadline
             ):
                 return Unknown(nodes, time.perf_counter() - began)
-            frames.append(self.lines(child, narrow))
+            frames.append(lines(child, narrow))
             at.append(0)
             edges.append([*step, *played])
         if narrow:
@@ -627,7 +635,8 @@ class KlondikeSearcher(Searcher):
         began: float,
     ) -> Result:
         """Best first from ``root`` (settled, not blocked); see :meth:`solve`."""
-        key, estimate = self.state_key, self.estimate
+        key, estimate, settle, lines = self.state_key, self.estimate, self.settle_state, self.lines
+        blocked_pile = self.blocked_pile
         seen = {key(root)}
         nodes = 0
         parents = [-1]
@@ -648,9 +657,9 @@ class KlondikeSearcher(Searcher):
             if index and self.dead(state):
                 continue
             depth += 1
-            for step, end in self.lines(state):
-                child, played = self.settle_state(end)
-                if sum(child.home) == 52:
+            for step, end in lines(state):
+                child, played = settle(end)
+                if child.home == _ALL_HOME:
                     line = [*step, *played]
                     at = index
                     while at >= 0:
@@ -661,7 +670,7 @@ class KlondikeSearcher(Searcher):
                 if child_key in seen:
                     continue
                 seen.add(child_key)
-                if self.blocked_pile(child):
+                if blocked_pile(child):
                     continue
                 parents.append(index)
                 edges.append([*step, *played])
