@@ -50,24 +50,10 @@ _BELOW_HEIGHT = tuple(tuple(((1 << h) - 1) << (s * 13) for h in range(14)) for s
 """``_BELOW_HEIGHT[s][h]``: the bits of suit ``s``'s cards of rank up to ``h``."""
 _EVEN = _SUIT_BITS | _SUIT_BITS << 26
 _ODD = _SUIT_BITS << 13 | _SUIT_BITS << 39
+"""Clubs and hearts, diamonds and spades: adding 1 at each Ace of one of them, a carry out
+of a suit falls in the gap left by the other."""
 _EVEN_ACES = 1 | 1 << 26
 _ODD_ACES = 1 << 13 | 1 << 39
-
-
-def _children(cards: int) -> int:
-    """The bits of every card that may be laid on one of ``cards`` (opposite colour, one rank
-    lower): clubs and spades hold diamonds and hearts, and the other way round."""
-    black = ((cards & _SUIT_BITS) | cards >> 39) >> 1
-    red = ((cards >> 13 | cards >> 26) & _SUIT_BITS) >> 1
-    return black << 13 | black << 26 | red | red << 39
-
-
-def _next_home(done: int) -> int:
-    """In each suit, the bits of the cards from the Ace up to the first card not in ``done``
-    (that one included): the cards whose lower cards of the suit are all in ``done``."""
-    even = done & _EVEN  # clubs and hearts: a carry out of either field falls in a gap
-    odd = done & _ODD
-    return ((even + _EVEN_ACES) ^ even) & _EVEN | ((odd + _ODD_ACES) ^ odd) & _ODD
 
 
 PileRecord = tuple[int, int, int, int, dict[int, tuple[int, int]]]
@@ -145,22 +131,22 @@ def dead_end(
     outside = _ALL & ~pending & ~homed | homed & ~pinned
     while pending:
         # Cards home, in the talon or gone from the tableau go home in order, so a card may
-        # go home once every lower card of its suit is among them.
-        homeable = _next_home(~pending)
-        leaving = (
-            pending
-            & (face_up | tops)
-            & ((kings if empty else 0) | _children(tops) | (tops & homeable))
-        )
-        if not leaving:
-            if not outside:
-                return True
-            placed = outside & (_children(tops) | (_KINGS if empty else 0))
-            if not placed:
-                return True
-            tops |= placed
-            outside ^= placed
-            continue
+        # go home once every lower card of its suit is among them: in each suit, the cards
+        # from the Ace up to the first one still pending.
+        done = ~pending
+        even = done & _EVEN
+        odd = done & _ODD
+        homeable = ((even + _EVEN_ACES) ^ even) & _EVEN | ((odd + _ODD_ACES) ^ odd) & _ODD
+        # The cards that may be laid on a top: a rank lower, in a suit of the other colour.
+        black = ((tops & _SUIT_BITS) | tops >> 39) >> 1
+        red = ((tops >> 13 | tops >> 26) & _SUIT_BITS) >> 1
+        fit = black << 13 | black << 26 | red | red << 39
+        leaving = pending & (face_up | tops) & ((kings if empty else 0) | fit | (tops & homeable))
+        placed = outside & (fit | (_KINGS if empty else 0))
+        if not leaving and not placed:
+            return True
+        tops |= placed
+        outside ^= placed
         pending ^= leaving
         while leaving:
             bit = leaving & -leaving
@@ -174,8 +160,4 @@ def dead_end(
             if below & pending and (parents & tops or below & (homeable | kings & -empty)):
                 pending ^= below
                 leaving |= below
-        if outside:
-            placed = outside & (_children(tops) | (_KINGS if empty else 0))
-            tops |= placed
-            outside ^= placed
     return False
