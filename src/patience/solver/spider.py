@@ -234,13 +234,13 @@ class SpiderSearcher(Searcher):
     def children(self, st: SpiderState) -> tuple[list[Step], bool]:
         """The moves worth trying here, and whether a legal move was left out."""
         table = self.table
-        chain, fits, overs = table.chain, table.fits, table.overs
+        chain, fits = table.chain, table.fits
         cols, down, stock = st
         runs = table.runs(st)
         kept: list[Step] = []
         cut = False
         first_gap = -1
-        tails: list[bytes] | None = None
+        reach: list[int] | None = None
         users: dict[int, set[int]] = {}
         """For a card, the columns whose run (or its top part) could go on it."""
         for step in table.moves(st):
@@ -278,11 +278,10 @@ class SpiderSearcher(Searcher):
             bared = cards[-count - 1]
             found = users.get(bared)
             if found is None:
-                if tails is None:
-                    tails = [c[len(c) - run :] for c, run in zip(cols, runs, strict=True)]
-                found = users[bared] = {
-                    c for card in overs[bared] for c, tail in enumerate(tails) if card in tail
-                }
+                if reach is None:
+                    reach = [lowers for lowers, _ in table.reaches(st)]
+                bit = 1 << bared
+                found = users[bared] = {c for c, lowers in enumerate(reach) if lowers & bit}
             if len(found) > 2 or found.difference((src, dst)):
                 kept.append(step)
             else:

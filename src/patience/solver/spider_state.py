@@ -94,11 +94,6 @@ class SpiderTable:
             for up in range(52)
         )
         """The cards of the pack each card may go on (only those can top a column)."""
-        self.overs = tuple(
-            bytes(up for up in range(52) if fits[lo * 52 + up] and up in in_pack)
-            for lo in range(52)
-        )
-        """The cards of the pack that may go on each card."""
         self.deal_rounds = rules.stock.count
         self.blocked_by_gap = rules.stock.blocked_by_gap
         self.aces = bytes(rank(c) == ACE for c in range(52))
@@ -148,7 +143,8 @@ class SpiderTable:
         """Where the moving parts of a column may go, in :meth:`moves`' order: for each part
         of its run (one card, two, ...) a pair ``(count, lower)`` for each card ``lower``
         the part may go on, then ``(count, -1)`` if it may go into an empty column (it does
-        not empty this one); first the set of those cards ``lower`` as bits."""
+        not empty this one); first the set of those cards ``lower`` as bits (every card of
+        the pack on which some part of the run may go)."""
         unders = self.unders
         out = []
         for count in range(1, self.run_length(cards, down) + 1):
@@ -156,6 +152,10 @@ class SpiderTable:
             if count < len(cards):
                 out.append((count, -1))
         return sum({1 << lower for _, lower in out if lower >= 0}), tuple(out)
+
+    def reaches(self, st: SpiderState) -> list[tuple[int, tuple[tuple[int, int], ...]]]:
+        """:meth:`reach` of every column."""
+        return list(map(self._reach_of, st.cols, st.down))
 
     def moves(self, st: SpiderState) -> list[Step]:
         """Every legal move: each run (or its top part) onto a column that takes it, then deal."""
