@@ -14,20 +14,21 @@ A long measurement in pieces (Spider's 10,000 deals at 5 s, say), each piece res
 
     # deals 1-2,000; if killed, the same command again skips the deals in the log
     .venv/bin/python bench/win_rates.py --only "spider:suits=2" --deals 2000 --jobs 1 \
-        --nodes 10000000 --seconds 5 --log /var/tmp/spider2-a.log
-    # deals 2,001-4,000 extend the row (the same budget is required)
+        --nodes 10000000 --seconds 5 --log /var/tmp/spider2.log
+    # deals 2,001-4,000 extend the row (the same budget is required; so is the same log)
     .venv/bin/python bench/win_rates.py --only "spider:suits=2" --first 2001 --deals 2000 \
-        --jobs 1 --nodes 10000000 --seconds 5 --log /var/tmp/spider2-b.log
+        --jobs 1 --nodes 10000000 --seconds 5 --log /var/tmp/spider2.log
     # the row's unknown deals again at 60 s: won, proved unwinnable, still unknown
     .venv/bin/python bench/win_rates.py --recheck "spider:suits=2" --nodes 100000000 \
-        --seconds 60 --jobs 1 --log /var/tmp/spider2-recheck.log
+        --seconds 60 --jobs 1 --log /var/tmp/spider2-60s.log
 
 ``--first N`` solves deals N to N+deals-1 and adds them to the row, which must cover deals 1
 to N-1 at the same budget (anything else is refused and nothing changes). ``--log`` keeps one
 line per solved deal (patience.solver.deal_log), so a killed run loses only the deals in
-progress; it needs a single spec. ``--recheck SPEC`` solves the row's unknown deals again with
-the (larger) budget given and records the outcome beside the row (replacing an earlier
-recheck; every win replays, as solve_many checks). A new run from deal 1 replaces the row.
+progress; it needs a single spec, and a log serves every run of that spec and budget.
+``--recheck SPEC`` solves the row's unknown deals again with the (larger) budget given and
+records the outcome beside the row (replacing an earlier recheck; every win replays, as
+solve_many checks). A new run from deal 1 replaces the row.
 """
 
 from __future__ import annotations
