@@ -129,6 +129,10 @@ def test_a_killed_run_resumes_from_its_log_and_solves_only_the_deals_not_logged(
     assert _run(*run) == 0  # all logged: nothing to solve
     assert asked == []
     assert _row(files) == resumed
+    extend = ["--only", "pyramid", "--first", "7", "--deals", "2", *SMALL, "--log", str(log)]
+    assert _run(*extend, *files) == 0  # the next piece of the row, in the same log
+    assert asked == [7, 8]
+    assert len(log.read_text().splitlines()) == 1 + 8
 
 
 def test_a_log_of_another_budget_or_more_than_one_spec_is_refused(
@@ -156,6 +160,9 @@ def test_a_recheck_solves_exactly_the_unknown_deals_again_and_narrows_the_bounds
     log = tmp_path / "recheck.log"
     assert _run("--recheck", "pyramid", *larger, "--log", str(log), *files) == 0
     assert asked == list(row.unknown_deals)
+    asked.clear()
+    assert _run("--recheck", "pyramid", *larger, "--log", str(log), *files) == 0
+    assert asked == []  # a recheck resumes from its log too
     again = list(solve_many("pyramid", {}, row.unknown_deals, Budget(1000, 30.0), jobs=1))
     checked = _row(files)
     check = checked.recheck
