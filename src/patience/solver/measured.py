@@ -275,7 +275,7 @@ def expand(text: str) -> tuple[int, ...]:
     deals: list[int] = []
     for item in filter(None, text.split(",")):
         low, dash, high = item.partition("-")
-        if not low.isdigit() or dash and not (high.isdigit() and int(high) > int(low)):
+        if not low.isdigit() or (dash and not (high.isdigit() and int(high) > int(low))):
             raise BadFigures(f"not a deal or a range of deals: {item!r}")
         deals.extend(range(int(low), int(high or low) + 1))
     return tuple(deals)
