@@ -236,14 +236,13 @@ class SpiderSearcher(Searcher):
         table = self.table
         chain, fits = table.chain, table.fits
         cols, down, stock = st
-        runs = table.runs(st)
+        reaches = table.reaches(st)
         kept: list[Step] = []
         cut = False
         first_gap = -1
-        reach: list[int] | None = None
         users: dict[int, set[int]] = {}
         """For a card, the columns whose run (or its top part) could go on it."""
-        for step in table.moves(st):
+        for step in table.moves(st, reaches):
             if step is DEAL:
                 kept.append(step)
                 continue
@@ -260,7 +259,7 @@ class SpiderSearcher(Searcher):
                 continue
             cards = cols[src]
             link = target[-1] * 52 + cards[-count]
-            if count < runs[src]:
+            if count < reaches[src].run:
                 # the head leaves a card of its run: worth it only onto a card of its suit,
                 # and only if the card it bares can take a run from another column
                 if not chain[link]:
@@ -278,10 +277,8 @@ class SpiderSearcher(Searcher):
             bared = cards[-count - 1]
             found = users.get(bared)
             if found is None:
-                if reach is None:
-                    reach = [lowers for lowers, _ in table.reaches(st)]
                 bit = 1 << bared
-                found = users[bared] = {c for c, lowers in enumerate(reach) if lowers & bit}
+                found = users[bared] = {c for c, r in enumerate(reaches) if r.lowers & bit}
             if len(found) > 2 or found.difference((src, dst)):
                 kept.append(step)
             else:

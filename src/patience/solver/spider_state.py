@@ -69,6 +69,19 @@ class SpiderState(NamedTuple):
     stock: bytes
 
 
+class Reach(NamedTuple):
+    """A column's run and where its parts (one card, two, ... the whole run) may go."""
+
+    run: int
+    """How many cards at the top of the column move together (:meth:`SpiderTable.run_length`)."""
+    lowers: int
+    """Every card of the pack on which some part may go, as bits (``1 << card``)."""
+    places: tuple[tuple[int, int], ...]
+    """In :meth:`SpiderTable.moves`' order: for each part, ``(count, lower)`` for each card
+    ``lower`` it may go on, then ``(count, -1)`` if it may go into an empty column (it does
+    not empty this one)."""
+
+
 class SpiderTable:
     """Moves, effects and scores of one Spider-like game, read from its rules."""
 
@@ -97,8 +110,6 @@ class SpiderTable:
         self.deal_rounds = rules.stock.count
         self.blocked_by_gap = rules.stock.blocked_by_gap
         self.aces = bytes(rank(c) == ACE for c in range(52))
-        self._run_of = lru_cache(maxsize=_KEPT)(self.run_length)
-        """:meth:`run_length`, remembering the columns it measured last."""
         self._reach_of = lru_cache(maxsize=_KEPT)(self.reach)
         """:meth:`reach`, remembering the columns it saw last."""
 
@@ -135,30 +146,27 @@ class SpiderTable:
         """May the stock be dealt now?"""
         return bool(st.stock) and not (self.blocked_by_gap and not all(st.cols))
 
-    def runs(self, st: SpiderState) -> list[int]:
-        """The run length of every column (remembered for the columns met before)."""
-        return list(map(self._run_of, st.cols, st.down))
-
-    def reach(self, cards: bytes, down: int) -> tuple[int, tuple[tuple[int, int], ...]]:
-        """Where the moving parts of a column may go, in :meth:`moves`' order: for each part
-        of its run (one card, two, ...) a pair ``(count, lower)`` for each card ``lower``
-        the part may go on, then ``(count, -1)`` if it may go into an empty column (it does
-        not empty this one); first the set of those cards ``lower`` as bits (every card of
-        the pack on which some part of the run may go)."""
+    def reach(self, cards: bytes, down: int) -> Reach:
+        """A column's run and where its parts may go (:class:`Reach`)."""
         unders = self.unders
-        out = []
-        for count in range(1, self.run_length(cards, down) + 1):
-            out += [(count, lower) for lower in unders[cards[-count]]]
+        run = self.run_length(cards, down)
+        places = []
+        for count in range(1, run + 1):
+            places += [(count, lower) for lower in unders[cards[-count]]]
             if count < len(cards):
-                out.append((count, -1))
-        return sum({1 << lower for _, lower in out if lower >= 0}), tuple(out)
+                places.append((count, -1))
+        lowers = sum({1 << lower for _, lower in places if lower >= 0})
+        return Reach(run, lowers, tuple(places))
 
-    def reaches(self, st: SpiderState) -> list[tuple[int, tuple[tuple[int, int], ...]]]:
-        """:meth:`reach` of every column."""
+    def reaches(self, st: SpiderState) -> list[Reach]:
+        """:meth:`reach` of every column (remembered for the columns met before)."""
         return list(map(self._reach_of, st.cols, st.down))
 
-    def moves(self, st: SpiderState) -> list[Step]:
-        """Every legal move: each run (or its top part) onto a column that takes it, then deal."""
+    def moves(self, st: SpiderState, reaches: list[Reach] | None = None) -> list[Step]:
+        """Every legal move: each run (or its top part) onto a column that takes it, then deal.
+
+        ``reaches`` are the columns' :meth:`reaches` when the caller has them.
+        """
         cols = st.cols
         tops: dict[int, list[int]] = {}
         gaps: list[int] = []
@@ -173,7 +181,7 @@ class SpiderTable:
                 topped |= 1 << cards[-1]
         out: list[Step] = []
         append = out.append
-        for s, (lowers, places) in enumerate(map(self._reach_of, cols, st.down)):
+        for s, (_, lowers, places) in enumerate(self.reaches(st) if reaches is None else reaches):
             if not gaps and not lowers & topped:
                 continue
             for count, lower in places:
