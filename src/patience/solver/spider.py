@@ -226,9 +226,10 @@ class SpiderSearcher(Searcher):
         self.score = lambda pos: plain(table.state(pos))
 
     def state_key(self, st: SpiderState) -> Hashable:
-        """Equal for states with the same futures (columns sorted once the stock is empty)."""
+        """Equal for states with the same futures: the state itself while the stock has
+        cards, its columns sorted once the stock is empty."""
         if st.stock:
-            return st.cols, st.down, len(st.stock)
+            return st
         return tuple(sorted(zip(st.cols, st.down, strict=True)))
 
     def children(self, st: SpiderState) -> tuple[list[Step], bool]:
