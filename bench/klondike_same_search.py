@@ -1,14 +1,16 @@
 """Klondike solver speed: old code against new on the same deals and node budget, no clock.
 
     .venv/bin/python bench/klondike_same_search.py --old /tmp/kold/src [--new src]
-        [--nodes 30000] [--chunk 20] [--set 1-unlimited:1-300 --set 3-unlimited:1-100 ...]
+        [--nodes 30000] [--chunk 20] [--repeat 1] [--set 1-unlimited:1-300 ...]
 
 Each ``--set`` is ``DRAW-PASSES:FIRST-LAST`` (default: draw 1 unlimited deals 1-300, draw 3
 unlimited 1-100, draw 1 one pass 1-100). With a node budget alone the search is deterministic,
 so the two must return the same outcome with the same node count on every deal; the script
 says where they differ. Chunks of deals run in one process at a time, old and new taking
-turns (which goes first alternates), so the machine's load falls on both alike. Prints each
-side's CPU seconds (``time.process_time`` inside the worker, solving only) and their ratio.
+turns (which goes first alternates), so the machine's load falls on both alike; with
+``--repeat N`` each side runs every chunk N times and each deal keeps its least CPU time (a
+shared machine's load only ever adds). Prints each side's CPU seconds (``time.process_time``
+inside the worker, solving only) and their ratio.
 """
 
 from __future__ import annotations
@@ -58,6 +60,9 @@ def main() -> int:
     parser.add_argument("--new", default=str(Path(__file__).resolve().parent.parent / "src"))
     parser.add_argument("--nodes", type=int, default=30_000)
     parser.add_argument("--chunk", type=int, default=20)
+    parser.add_argument(
+        "--repeat", type=int, default=1, help="run each chunk N times a side, keep least CPU"
+    )
     parser.add_argument("--set", action="append", dest="sets")
     parser.add_argument("--worker", nargs=4, metavar=("DRAW", "PASSES", "FIRST", "LAST"))
     args = parser.parse_args()
@@ -84,7 +89,18 @@ def main() -> int:
             if turn % 2:
                 sides.reverse()
             turn += 1
-            got = {name: run(src, draw, passes, lo, hi, args.nodes) for name, src in sides}
+            got: dict[str, list[list]] = {}
+            for _ in range(args.repeat):
+                for name, src in sides:
+                    rows = run(src, draw, passes, lo, hi, args.nodes)
+                    if name in got:  # the same answers again; keep each deal's least CPU
+                        for row, again in zip(got[name], rows, strict=True):
+                            if row[:4] != again[:4]:
+                                differ += 1
+                                print(f"  NOT REPEATED {name} {game} deal {row[0]}")
+                            row[4] = min(row[4], again[4])
+                    else:
+                        got[name] = rows
             for a, b in zip(got["old"], got["new"], strict=True):
                 if a[:4] != b[:4]:
                     differ += 1

@@ -116,7 +116,6 @@ from patience.solver.klondike_dead import PileRecord, dead_end
 from patience.solver.klondike_state import (
     DRAW,
     FACE_DOWN,
-    FITS,
     PARENTS,
     RETURN,
     TABLEAU_HOME,
@@ -144,6 +143,7 @@ _LOWER_IN_SUIT = tuple(((1 << (_RANK[c] - 1)) - 1) << (_SUIT[c] * 13) for c in A
 """For each card, a bit for each lower card of its suit."""
 
 _ALL_HOME = (KING, KING, KING, KING)
+_KINGS = tuple(s * 13 + KING - 1 for s in range(4))
 _BYTE = tuple(bytes((b,)) for b in range(256))
 _FIRST = itemgetter(0)
 _new_state = tuple.__new__
@@ -189,6 +189,7 @@ class KlondikeSearcher(Searcher):
         """Drawing one with unlimited redeals, every pointer is on the main cycle."""
         self._blockers: dict[bytes, int] = {}
         self._blocked: dict[bytes, bool] = {}
+        self._runs: dict[bytes, RunMoves | None] = {}
         self._records: dict[bytes, PileRecord] = {}
         self._dead: dict[bytes, bool] = {}
         self._pins: dict[tuple[int, int, int, int], list[int]] = {}
@@ -257,51 +258,56 @@ class KlondikeSearcher(Searcher):
                 tops[pile[-1]] = i
             elif not pile and empty < 0:
                 empty = i
+        runs = self._runs
         for i, pile in enumerate(piles):
-            n = len(pile)
-            d = down[i]
-            if n <= d:
+            found = runs.get(pile)
+            if found is None:
+                found = runs[pile] = _run_moves(pile, down[i])
+            if found is None:
                 continue
-            top = pile[-1]
-            if home[_SUIT[top]] == _RANK[top] - 1:
+            d, top_suit, below_top, entries = found
+            if home[top_suit] == below_top:
                 add((-d, (TABLEAU_HOME, i, 0, ())))
-            start = n - 1  # the run at the top starts here (as in run_start)
-            while start > d and FITS[pile[start - 1] * 52 + pile[start]]:
-                start -= 1
-            for j in range(start, n):
-                base = pile[j]
-                if j > d:
-                    under = pile[j - 1]
-                    if narrow and home[_SUIT[under]] != _RANK[under] - 1:
-                        continue
-                    order = (5 << 20) - d
-                elif d:
-                    order = (1 << 20) - d
-                else:
-                    order = 3 << 20
-                if _RANK[base] == KING:
-                    if empty >= 0 and j > 0:
-                        add((order, (TABLEAU_TO_TABLEAU, i, empty, (n - j,))))
+            for order, count, under, parents in entries:
+                if narrow and under >= 0 and home[_SUIT[under]] != _RANK[under] - 1:
                     continue
-                for parent in PARENTS[base]:
+                if parents is None:  # a King (off the bottom) into the first empty pile
+                    if empty >= 0:
+                        add((order, (TABLEAU_TO_TABLEAU, i, empty, count)))
+                    continue
+                for parent in parents:
                     dst = tops.get(parent)
                     if dst is not None:
-                        add((order, (TABLEAU_TO_TABLEAU, i, dst, (n - j,))))
-        for p, _, steps in self.talon.reachable(len(talon), pointer, redeals):
-            if not p:
-                continue
-            card = talon[p - 1]
-            far = len(steps)
-            if home[_SUIT[card]] == _RANK[card] - 1:
-                add((far, (TALON, p - 1, -1, steps)))
-            if _RANK[card] == KING:
-                if empty >= 0:
-                    add(((2 << 20) + far, (TALON, p - 1, empty, steps)))
-                continue
-            for parent in PARENTS[card]:
-                dst = tops.get(parent)
-                if dst is not None:
-                    add(((2 << 20) + far, (TALON, p - 1, dst, steps)))
+                        add((order, (TABLEAU_TO_TABLEAU, i, dst, count)))
+        if talon:
+            # Only talon cards that can go home or onto the tableau: each stock pointer is
+            # reached by its own number of steps, so these keys tie only for one card.
+            routes = self.talon.routes(len(talon), pointer, redeals)
+            for s in range(4):
+                if home[s] < KING:
+                    at = talon.find(s * 13 + home[s])
+                    if at >= 0:
+                        steps = routes.get(at + 1)
+                        if steps is not None:
+                            add((len(steps), (TALON, at, -1, steps)))
+            if empty >= 0:
+                for card in _KINGS:
+                    at = talon.find(card)
+                    if at >= 0:
+                        steps = routes.get(at + 1)
+                        if steps is not None:
+                            add(((2 << 20) + len(steps), (TALON, at, empty, steps)))
+            for card in {card for top in tops for card in _CHILDREN[top]}:
+                at = talon.find(card)
+                if at < 0:
+                    continue
+                steps = routes.get(at + 1)
+                if steps is None:
+                    continue
+                for parent in PARENTS[card]:
+                    dst = tops.get(parent)
+                    if dst is not None:
+                        add(((2 << 20) + len(steps), (TALON, at, dst, steps)))
         if self.shape.returns and not narrow:
             pin = self.pins(home)
             for s in range(4):
@@ -557,6 +563,7 @@ class KlondikeSearcher(Searcher):
         self._blocked.clear()
         self._records.clear()
         self._dead.clear()
+        self._runs.clear()
         if self.blocked(root):
             return ProvenUnwinnable(0, time.perf_counter() - began)
         share = self.dig_share
@@ -734,6 +741,36 @@ def _blocked_pile(pile: bytes) -> bool:
             return False  # the lowest face-up card was the last to check
         below |= 1 << card
     return False
+
+
+RunMoves = tuple[int, int, int, tuple[tuple[int, tuple[int], int, tuple[int, ...] | None], ...]]
+"""What :meth:`KlondikeSearcher.moves` reads of a pile with a face-up card: its face-down
+count; its top's suit and the foundation height it goes home on; and for each card of the
+run at the top that may move (lowest first), the move's order key, the run's size, the card
+under it (-1 if face down), and the cards it may be laid on (``None`` for a King)."""
+
+
+def _run_moves(pile: bytes, down: int) -> RunMoves | None:
+    """The :data:`RunMoves` of ``pile`` with ``down`` face-down cards; ``None`` if none is up."""
+    n = len(pile)
+    if n <= down:
+        return None
+    top = pile[-1]
+    entries: list[tuple[int, tuple[int], int, tuple[int, ...] | None]] = []
+    for j in range(run_start(pile, down), n):
+        base = pile[j]
+        if j > down:
+            under = pile[j - 1]
+            order = (5 << 20) - down
+        else:
+            under = -1
+            order = (1 << 20) - down if down else 3 << 20
+        if _RANK[base] == KING:
+            if j > 0:
+                entries.append((order, (n - j,), under, None))
+            continue
+        entries.append((order, (n - j,), under, PARENTS[base]))
+    return down, _SUIT[top], _RANK[top] - 1, tuple(entries)
 
 
 def klondike_searcher(engine: Engine) -> KlondikeSearcher | None:

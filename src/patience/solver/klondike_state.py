@@ -247,10 +247,15 @@ class Talon:
 
     def route(self, size: int, pointer: int, redeals: int, target: int) -> tuple[int, ...] | None:
         """The steps from ``pointer`` to ``target``, or ``None`` when the stock cannot get there."""
-        key = (size, pointer, redeals)
-        if key not in self._routes:
+        return self.routes(size, pointer, redeals).get(target)
+
+    def routes(self, size: int, pointer: int, redeals: int) -> dict[int, tuple[int, ...]]:
+        """The steps to each pointer :meth:`reachable` lists."""
+        found = self._routes.get((size, pointer, redeals))
+        if found is None:
             self.reachable(size, pointer, redeals)
-        return self._routes[key].get(target)
+            found = self._routes[size, pointer, redeals]
+        return found
 
     def pointer_key(self, size: int, pointer: int, redeals: int) -> tuple[int, int]:
         """What of the pointer a key must keep: nothing when it is on the stock's main cycle.
