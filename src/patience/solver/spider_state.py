@@ -29,7 +29,7 @@ DEAL: Step = (-1, -1, 0)
 
 _RUN = 13
 """Cards in a complete run (King to Ace)."""
-_KEPT = 1 << 18
+_KEPT = 1 << 16
 """Columns whose run length or score is remembered (the latest used)."""
 
 
