@@ -129,11 +129,13 @@ class _Tree:
         afresh.
         """
         key, seen, parents, moves = self.key, self.seen, self.parents, self.steps
-        cols, down = st.cols, st.down
+        is_won = SpiderTable.is_won
+        cols, down, stock = st
         out: list[tuple[int, int, SpiderState]] = []
         for step in steps:
             child = after(st, step)
-            if not child.stock and not any(child.cols):
+            # a move leaves the stock as it is: while it has cards, only a deal can win
+            if (not stock or step is DEAL) and is_won(child):
                 return self.line(parent, step), out
             node = len(seen)
             seen.add(key(child))
@@ -241,8 +243,7 @@ class SpiderSearcher(Searcher):
         kept: list[Step] = []
         cut = False
         first_gap = -1
-        users: dict[int, set[int]] = {}
-        """For a card, the columns whose run (or its top part) could go on it."""
+        users: dict[int, set[int]] = {}  # for a card, the columns whose run could go on it
         for step in table.moves(st, reaches):
             if step is DEAL:
                 kept.append(step)

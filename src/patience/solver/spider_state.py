@@ -30,7 +30,7 @@ DEAL: Step = (-1, -1, 0)
 _RUN = 13
 """Cards in a complete run (King to Ace)."""
 _KEPT = 1 << 16
-"""Columns whose run length or score is remembered (the latest used)."""
+"""Columns whose :class:`Reach` or score share is remembered (the latest used)."""
 
 
 class Weights(NamedTuple):
@@ -110,6 +110,7 @@ class SpiderTable:
         self.deal_rounds = rules.stock.count
         self.blocked_by_gap = rules.stock.blocked_by_gap
         self.aces = bytes(rank(c) == ACE for c in range(52))
+        """Which cards are Aces (a run goes home only when an Ace tops it)."""
         self._reach_of = lru_cache(maxsize=_KEPT)(self.reach)
         """:meth:`reach`, remembering the columns it saw last."""
 
