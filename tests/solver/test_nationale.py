@@ -225,3 +225,32 @@ def test_the_complete_search_orders_by_cards_home_and_gaps(
     home = sum(len(pos.piles[f]) for f in engine.foundations)
     gaps = sum(1 for t in engine.tableau if not pos.piles[t])
     assert searcher.complete_score(board) == 100 * home + 30 * gaps
+
+
+def _verdicts(engine: Engine, positions: list[Position], nodes: int) -> list[tuple[object, ...]]:
+    searcher = two_way_searcher(engine)
+    assert searcher is not None
+    out: list[tuple[object, ...]] = []
+    for pos in positions:
+        result = searcher.solve(pos, Budget(nodes=nodes))
+        out.append((result.name, result.nodes, result.moves if isinstance(result, Won) else ()))
+    return out
+
+
+def test_the_sorted_walk_searches_what_the_general_walk_searches(
+    monkeypatch: pytest.MonkeyPatch,
+) -> None:
+    full = engine_of("nationale")
+    narrow = _narrow("nationale", 3, 0)
+    cases = [
+        (full, [start_position(get_game("nationale"), {}, d) for d in (1, 3, 8)], 1_500),
+        (full, [playout("nationale", d, 40, d) for d in (5, 6, 7)], 1_500),
+        (narrow, [_small(narrow, seed) for seed in range(12)], 3_000),
+    ]
+    assert TwoWayBoard(full).sorted_tableau and TwoWayBoard(narrow).sorted_tableau
+    fast = [_verdicts(engine, positions, nodes) for engine, positions, nodes in cases]
+    monkeypatch.setattr(TwoWayBoard, "sorted_tableau", property(lambda _self: False))
+    general = [_verdicts(engine, positions, nodes) for engine, positions, nodes in cases]
+    assert fast == general
+    names = {name for verdicts in fast for name, _nodes, _moves in verdicts}
+    assert {"won", "unwinnable", "unknown"} <= names, names

@@ -57,6 +57,7 @@ ordering did not win (on the 115 Nationale deals of 1-1,000 that took over 2,500
 
 from __future__ import annotations
 
+import bisect
 import heapq
 import time
 from collections.abc import Callable, Generator, Iterable
@@ -260,6 +261,8 @@ class TwoWaySearcher(Searcher):
         digs = mode == _DIGS
         returns = mode == _ALL
         board_rules = self.board
+        if not digs and board_rules.sorted_tableau:
+            return (yield from self._sorted_walk(first, redeals0, returns, score))
         key = self.board_key
         transfers, through_engine = board_rules.transfers, board_rules.through_engine
         after = board_rules.after
@@ -310,6 +313,117 @@ class TwoWaySearcher(Searcher):
                 edges.append(line)
                 entry = (-score(child), 1 - len(parents), child, child_redeals)
                 heapq.heappush(frontier, entry)
+            yield
+        return None
+
+    def _sorted_walk(
+        self, first: Board, redeals: int, returns: bool, score: Callable[[Board], int]
+    ) -> Walk:
+        """:meth:`_walk` where :attr:`TwoWayBoard.sorted_tableau` holds (Nationale): the same
+        boards in the same order, each child's key (the same bytes) built from its parent's
+        sorted piles by taking out and putting in the two piles the move changes, and only a
+        child not seen before built. The transfers are :meth:`TwoWayBoard.transfers`' in the
+        same order, read for one build rule and no cells.
+        """
+        board_rules = self.board
+        key = self.board_key
+        ((unders, receivers),) = board_rules.receiving
+        alike_gaps = board_rules.alike_gaps
+        homes_of = board_rules.homes
+        starts = board_rules.starts
+        foundations = board_rules.foundation_set
+        tableau = itemgetter(*board_rules.tableau)
+        heads = itemgetter(*board_rules.key_heads)
+        at = {f: i for i, f in enumerate(board_rules.key_heads)}
+        sources = board_rules.sources if returns else board_rules.givers
+        home_pile = [i in foundations for i in range(len(starts))]
+        join, insort, heappush = b"\xfd".join, bisect.insort, heapq.heappush
+        won = self._won_board
+        lines = [
+            [(transfer(src, dst),) for dst in range(len(starts))] for src in range(len(starts))
+        ]
+        byte = [bytes((n,)) for n in range(256)]
+        parents: list[int] = [-1]
+        edges: list[tuple[Move, ...]] = [()]
+        seen = {key(first, redeals)}
+        frontier: list[tuple[int, int, Board]] = [(0, 0, first)]
+        while frontier:
+            _, newest, board = heapq.heappop(frontier)
+            node = -newest
+            last = edges[node]
+            back_src, back_dst = (last[0].dst, last[0].src) if last else (-1, -1)
+            on: dict[int, list[int]] = {}
+            gaps: list[int] = []
+            for dst in receivers:
+                target = board[dst]
+                if target:
+                    top = target[-1]
+                    if top in on:
+                        on[top].append(dst)
+                    else:
+                        on[top] = [dst]
+                elif not gaps or not alike_gaps:
+                    gaps.append(dst)
+            homes = homes_of(board)
+            order = sorted(tableau(board))
+            head = bytes((*map(len, heads(board)), redeals))
+            for src in sources:
+                cards = board[src]
+                if not cards:
+                    continue
+                card = cards[-1]
+                given = home_pile[src]
+                targets: list[int] = []
+                if not given and card in homes:
+                    for _swaps, dst in homes[card]:
+                        targets.append(dst)
+                for lower in unders[card]:
+                    if lower in on:
+                        for dst in on[lower]:
+                            if dst != src:
+                                targets.append(dst)
+                if gaps and (given or len(cards) > 1):
+                    for dst in gaps:
+                        if starts[dst][card]:
+                            targets.append(dst)
+                if not targets:
+                    continue
+                tail, shorter = cards[-1:], cards[:-1]
+                if given:  # the foundation one shorter, the tableau as it was
+                    p = at[src]
+                    src_head = head[:p] + byte[head[p] - 1] + head[p + 1 :]
+                    rest = order
+                else:  # the pile one card shorter
+                    src_head = head
+                    rest = order.copy()
+                    rest.remove(cards)
+                    insort(rest, shorter)
+                prefix = src_head + b"\xff"
+                for dst in targets:
+                    if src == back_src and dst == back_dst:
+                        continue  # the card just moved going straight back: the board before
+                    if home_pile[dst]:
+                        p = at[dst]
+                        child_head = src_head[:p] + byte[src_head[p] + 1] + src_head[p + 1 :]
+                        child_key = child_head + b"\xff" + join(rest)
+                    else:
+                        piles = rest.copy()
+                        target = board[dst]
+                        piles.remove(target)
+                        insort(piles, target + tail)
+                        child_key = prefix + join(piles)
+                    if child_key in seen:
+                        continue
+                    seen.add(child_key)
+                    child = list(board)
+                    child[dst] += tail
+                    child[src] = shorter
+                    child_board = tuple(child)
+                    if home_pile[dst] and won(child_board):
+                        return self._line(parents, edges, node, lines[src][dst])
+                    parents.append(node)
+                    edges.append(lines[src][dst])
+                    heappush(frontier, (-score(child_board), 1 - len(parents), child_board))
             yield
         return None
 

@@ -354,10 +354,32 @@ class TwoWayBoard:
 
     # ------------------------------------------------------------------ keys
 
+    @property
+    def sorted_tableau(self) -> bool:
+        """Are keys the foundations' lengths and the sorted tableau piles alone, and are the
+        moves transfers alone, the tableau piles' under one build rule (Nationale's shape)?
+
+        Then :meth:`key_function` gives :meth:`plain_key`'s form, which a search may build
+        from a parent's sorted piles (only the two piles a move touches change).
+        """
+        return (
+            not self.swaps
+            and not self.cells
+            and not self.uses_stock
+            and not self.alone
+            and len(self.groups) == 1
+            and set(self.groups[0]) == set(self.tableau)
+            and len(self.receiving) == 1
+        )
+
+    @property
+    def key_heads(self) -> tuple[int, ...]:
+        """The foundations in the order keys give their lengths (each suit's up, then down)."""
+        return tuple(f for pair in self.pairs.values() for f in pair)
+
     def key_function(self) -> Callable[[Board, int], bytes]:
         """Keys equal only for boards with the same futures (alike piles sorted)."""
-        pairs = tuple(self.pairs.values())
-        heads = itemgetter(*(f for pair in pairs for f in pair))
+        heads = itemgetter(*self.key_heads)
         swaps = self.swaps
         alone = itemgetter(*self.alone) if len(self.alone) > 1 else None
         lone = self.alone[0] if len(self.alone) == 1 else -1
