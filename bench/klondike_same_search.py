@@ -28,13 +28,15 @@ DEFAULT_SETS = ["1-unlimited:1-300", "3-unlimited:1-100", "1-1:1-100"]
 
 def worker(draw: str, passes: str, first: int, last: int, nodes: int) -> None:
     """Solve the deals in this process (the ``patience`` on ``sys.path``) and print JSON lines."""
-    from patience.engine.game import start_position
+    from patience.engine.game import engine_for, start_position
     from patience.games import get_game
-    from patience.solver import Budget, searcher_for
+    from patience.solver.klondike import klondike_searcher
+    from patience.solver.result import Budget
 
     info = get_game("klondike")
     options = {"draw": draw, "passes": passes}
-    searcher = searcher_for(info.rules(options))
+    searcher = klondike_searcher(engine_for(info.rules(options)))
+    assert searcher is not None
     budget = Budget(nodes=nodes)
     for deal in range(first, last + 1):
         start = start_position(info, options, deal)

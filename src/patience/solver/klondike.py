@@ -371,12 +371,14 @@ class KlondikeSearcher(Searcher):
         the placement and that move, or a further placement that is covered in turn.
         """
         out: list[tuple[list[InnerMove], State]] = []
+        apply = self.apply
+        anywhere = self._talon_anywhere
         for move in self.moves(state, narrow):
-            child = self.apply(state, move)
-            if move[0] == TALON and move[2] >= 0 and self._talon_anywhere:
-                out.extend(self._covered(child, move, narrow))
+            if move[0] == TALON and move[2] >= 0 and anywhere:
+                if self._may_cover(state, state.talon[move[1]]):
+                    out.extend(self._covered(apply(state, move), move, narrow))
             else:
-                out.append(([move], child))
+                out.append(([move], apply(state, move)))
         return out
 
     def _covered(
@@ -386,14 +388,28 @@ class KlondikeSearcher(Searcher):
         ``state``) and go on with a move laying a card on it."""
         out: list[tuple[list[InnerMove], State]] = []
         for move in self._moves_onto(state, placed[2], narrow):
-            child = self.apply(state, move)
             if move[0] == TALON:
-                out.extend(
-                    ([placed, *line], end) for line, end in self._covered(child, move, narrow)
-                )
+                if self._may_cover(state, state.talon[move[1]]):
+                    child = self.apply(state, move)
+                    out.extend(
+                        ([placed, *line], end) for line, end in self._covered(child, move, narrow)
+                    )
             else:
-                out.append(([placed, move], child))
+                out.append(([placed, move], self.apply(state, move)))
         return out
+
+    def _may_cover(self, state: State, card: int) -> bool:
+        """Might a move lay a card on ``card`` once it is laid from the talon? ``False`` only
+        when :meth:`_moves_onto` would find none: no card that fits on it is in the talon, face
+        up in the tableau or on its foundation's top."""
+        piles, home, talon = state.piles, state.home, state.talon
+        for child in _CHILDREN[card]:
+            if child in talon or home[_SUIT[child]] == _RANK[child]:
+                return True
+            for pile in piles:
+                if child in pile:
+                    return True
+        return False
 
     def _moves_onto(self, state: State, target: int, narrow: bool) -> list[InnerMove]:
         """The moves of :meth:`moves` that lay a card on the top of pile ``target``."""

@@ -56,17 +56,20 @@ _EVEN_ACES = 1 | 1 << 26
 _ODD_ACES = 1 << 13 | 1 << 39
 
 
-PileRecord = tuple[int, int, int, int, dict[int, tuple[int, int]]]
+_PARENTS_OF = {1 << c: _PARENT_BITS[c] for c in ALL_CARDS}
+"""For each card's bit, the bits of the two cards it may be laid on."""
+
+PileRecord = tuple[int, int, int, int, int, dict[int, int]]
 """What :func:`dead_end` reads of one pile: the bits of its cards, of its face-up cards, of
-its Kings not at the bottom, of its top, and for each card's bit the bit of the card under
-it (0 for the bottom card) with that card's parents' bits."""
+its Kings not at the bottom, of its top, of its bottom, and for each card's bit the bit of
+the card under it (0 for the bottom card)."""
 
 
 def pile_record(pile: bytes) -> PileRecord:
     """The :data:`PileRecord` of one non-empty pile (the same for every state holding it)."""
     cards = face_up = kings = 0
-    under: dict[int, tuple[int, int]] = {}
-    below = parents = 0
+    under: dict[int, int] = {}
+    below = 0
     for j, byte in enumerate(pile):
         c = byte & _CARD
         bit = 1 << c
@@ -75,9 +78,9 @@ def pile_record(pile: bytes) -> PileRecord:
             face_up |= bit
         if j and _RANK[c] == KING:
             kings |= bit
-        under[bit] = (below, parents)
-        below, parents = bit, _PARENT_BITS[c]
-    return cards, face_up, kings, below, under
+        under[bit] = below
+        below = bit
+    return cards, face_up, kings, below, 1 << (pile[0] & _CARD), under
 
 
 def dead_end(
@@ -113,8 +116,8 @@ def dead_end(
         | below_height[2][pin[2]]
         | below_height[3][pin[3]]
     )
-    under: dict[int, tuple[int, int]] = {}
-    pending = face_up = kings = tops = 0
+    under: dict[int, int] = {}
+    pending = face_up = kings = tops = bottoms = 0
     empty = False
     for pile in piles:
         if not pile:
@@ -127,9 +130,13 @@ def dead_end(
         face_up |= found[1]
         kings |= found[2]
         tops |= found[3]
-        under.update(found[4])
+        bottoms |= found[4]
+        under.update(found[5])
     outside = _ALL & ~pending & ~homed | homed & ~pinned
+    parents_of = _PARENTS_OF
     while pending:
+        if bottoms & ~pending:
+            empty = True  # the bottom card of a pile has left
         # Cards home, in the talon or gone from the tableau go home in order, so a card may
         # go home once every lower card of its suit is among them: in each suit, the cards
         # from the Ace up to the first one still pending.
@@ -148,16 +155,14 @@ def dead_end(
         tops |= placed
         outside ^= placed
         pending ^= leaving
+        easy = homeable | kings if empty else homeable
         while leaving:
             bit = leaving & -leaving
             leaving ^= bit
-            below, parents = under[bit]
-            if not below:
-                empty = True
-                continue
+            below = under[bit]  # now a top (0 under a bottom card)
             tops |= below
             # The card under a card that left may leave at once (then its own is a top).
-            if below & pending and (parents & tops or below & (homeable | kings & -empty)):
+            if below & pending and (parents_of[below] & tops or below & easy):
                 pending ^= below
                 leaving |= below
     return False
