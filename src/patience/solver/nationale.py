@@ -70,6 +70,8 @@ from patience.solver.result import Budget, ProvenUnwinnable, Result, Unknown, Wo
 from patience.solver.search import Searcher
 
 _CLOCK_EVERY = 64
+_NODES = 1 << 40
+"""More boards than any search queues: a frontier entry packs its score above its number."""
 _FIRST_TURN = 500
 """Boards each quick search expands in its first turn; every round doubles it."""
 _ALL, _DIGS, _NO_RETURNS = "all", "digs", "no returns"
@@ -337,7 +339,8 @@ class TwoWaySearcher(Searcher):
         at = {f: i for i, f in enumerate(board_rules.key_heads)}
         sources = board_rules.sources if returns else board_rules.givers
         home_pile = [i in foundations for i in range(len(starts))]
-        join, insort, heappush = b"\xfd".join, bisect.insort, heapq.heappush
+        join, insort = b"\xfd".join, bisect.insort
+        heappop, heappush = heapq.heappop, heapq.heappush
         won = self._won_board
         lines = [
             [(transfer(src, dst),) for dst in range(len(starts))] for src in range(len(starts))
@@ -346,10 +349,13 @@ class TwoWaySearcher(Searcher):
         parents: list[int] = [-1]
         edges: list[tuple[Move, ...]] = [()]
         seen = {key(first, redeals)}
-        frontier: list[tuple[int, int, Board]] = [(0, 0, first)]
+        boards: list[Board | None] = [first]
+        frontier = [0]  # -(score * _NODES + node): by score, then newest first, as in _walk
         while frontier:
-            _, newest, board = heapq.heappop(frontier)
-            node = -newest
+            node = -heappop(frontier) & _NODES - 1
+            board = boards[node]
+            assert board is not None
+            boards[node] = None
             last = edges[node]
             back_src, back_dst = (last[0].dst, last[0].src) if last else (-1, -1)
             on: dict[int, list[int]] = {}
@@ -421,9 +427,10 @@ class TwoWaySearcher(Searcher):
                     child_board = tuple(child)
                     if home_pile[dst] and won(child_board):
                         return self._line(parents, edges, node, lines[src][dst])
+                    heappush(frontier, -score(child_board) * _NODES - len(parents))
                     parents.append(node)
                     edges.append(lines[src][dst])
-                    heappush(frontier, (-score(child_board), 1 - len(parents), child_board))
+                    boards.append(child_board)
             yield
         return None
 
