@@ -70,7 +70,8 @@ from patience.solver.result import Budget, ProvenUnwinnable, Result, Unknown, Wo
 from patience.solver.search import Searcher
 
 _CLOCK_EVERY = 64
-_NODES = 1 << 40
+_SCORE_SHIFT = 40
+_NODES = 1 << _SCORE_SHIFT
 """More boards than any search queues: a frontier entry packs its score above its number."""
 _FIRST_TURN = 500
 """Boards each quick search expands in its first turn; every round doubles it."""
@@ -98,7 +99,7 @@ def _board_score(board_rules: TwoWayBoard, depth: int, full_cell: int) -> Callab
     tableau = board_rules.tableau
     cells = board_rules.cells
     wanted = board_rules.wanted
-    gap = 30 if any(board_rules.starts[t][0] for t in tableau) else 0
+    gap = _gap_worth(board_rules)
 
     def score(board: Board) -> int:
         table = wanted(board)
@@ -127,6 +128,11 @@ def _board_score(board_rules: TwoWayBoard, depth: int, full_cell: int) -> Callab
         return 100 * sum(map(len, heads(board))) + gap * piles(board).count(b"")
 
     return plain
+
+
+def _gap_worth(board_rules: TwoWayBoard) -> int:
+    """What an empty tableau pile adds to a score: 30 where a gap takes any card, else 0."""
+    return 30 if any(board_rules.starts[t][0] for t in board_rules.tableau) else 0
 
 
 def _cell_home(board_rules: TwoWayBoard) -> Callable[[Board, int], Step | None] | None:
@@ -179,6 +185,8 @@ class TwoWaySearcher(Searcher):
         self.complete_score = (
             _board_score(self.board, 0, 0) if rules.foundation_returns else self.board_score
         )
+        self.plain_gap = _gap_worth(self.board) if rules.foundation_returns else None
+        """The gap's worth where the complete score is cards home and gaps alone, else None."""
         quick = _DIGS if self.board.cells else _NO_RETURNS if rules.foundation_returns else None
         self.quick = None if quick is None else (quick, _QUICK_SHARE[quick])
         foundations = set(self.board.foundations)
@@ -338,6 +346,8 @@ class TwoWaySearcher(Searcher):
         heads = itemgetter(*board_rules.key_heads)
         at = {f: i for i, f in enumerate(board_rules.key_heads)}
         sources = board_rules.sources if returns else board_rules.givers
+        gap = self.plain_gap if score is self.complete_score else None
+        taken: dict[bytes, dict[int, list[int]]] = {}  # the homes by foundation lengths
         home_pile = [i in foundations for i in range(len(starts))]
         join, insort = b"\xfd".join, bisect.insort
         heappop, heappush = heapq.heappop, heapq.heappush
@@ -352,7 +362,8 @@ class TwoWaySearcher(Searcher):
         boards: list[Board | None] = [first]
         frontier = [0]  # -(score * _NODES + node): by score, then newest first, as in _walk
         while frontier:
-            node = -heappop(frontier) & _NODES - 1
+            entry = heappop(frontier)
+            node = -entry & _NODES - 1
             board = boards[node]
             assert board is not None
             boards[node] = None
@@ -370,19 +381,21 @@ class TwoWaySearcher(Searcher):
                         on[top] = [dst]
                 elif not gaps or not alike_gaps:
                     gaps.append(dst)
-            homes = homes_of(board)
             order = sorted(tableau(board))
             head = bytes((*map(len, heads(board)), redeals))
+            homes = taken.get(head)
+            if homes is None:
+                found = homes_of(board).items()
+                homes = taken[head] = {c: [dst for _swaps, dst in to] for c, to in found}
+            if gap is not None:
+                here = score(board) if node == 0 else -entry >> _SCORE_SHIFT
             for src in sources:
                 cards = board[src]
                 if not cards:
                     continue
                 card = cards[-1]
                 given = home_pile[src]
-                targets: list[int] = []
-                if not given and card in homes:
-                    for _swaps, dst in homes[card]:
-                        targets.append(dst)
+                targets = homes[card].copy() if not given and card in homes else []
                 for lower in unders[card]:
                     if lower in on:
                         for dst in on[lower]:
@@ -427,7 +440,14 @@ class TwoWaySearcher(Searcher):
                     child_board = tuple(child)
                     if home_pile[dst] and won(child_board):
                         return self._line(parents, edges, node, lines[src][dst])
-                    heappush(frontier, -score(child_board) * _NODES - len(parents))
+                    if gap is None:
+                        worth = score(child_board)
+                    else:  # cards home and gaps: the parent's, plus what the move changed
+                        worth = here + (
+                            (100 if home_pile[dst] else -gap if not board[dst] else 0)
+                            + (-100 if given else gap if len(cards) == 1 else 0)
+                        )
+                    heappush(frontier, -worth * _NODES - len(parents))
                     parents.append(node)
                     edges.append(lines[src][dst])
                     boards.append(child_board)
