@@ -345,9 +345,11 @@ class TwoWaySearcher(Searcher):
         tableau = itemgetter(*board_rules.tableau)
         heads = itemgetter(*board_rules.key_heads)
         at = {f: i for i, f in enumerate(board_rules.key_heads)}
-        sources = board_rules.sources if returns else board_rules.givers
+        foundations_in_order = board_rules.foundations
+        gives_back = returns and board_rules.sources != board_rules.givers
         gap = self.plain_gap if score is self.complete_score else None
-        taken: dict[bytes, dict[int, list[int]]] = {}  # the homes by foundation lengths
+        # by the foundations' lengths: the cards they take (with where), and their tops
+        taken: dict[bytes, tuple[dict[int, list[int]], list[tuple[int, bytes, int, bool]]]] = {}
         home_pile = [i in foundations for i in range(len(starts))]
         join, insort = b"\xfd".join, bisect.insort
         heappop, heappush = heapq.heappop, heapq.heappush
@@ -371,10 +373,12 @@ class TwoWaySearcher(Searcher):
             back_src, back_dst = (last[0].dst, last[0].src) if last else (-1, -1)
             on: dict[int, list[int]] = {}
             gaps: list[int] = []
+            tops: list[tuple[int, bytes, int, bool]] = []  # (source, its cards, top, home?)
             for dst in receivers:
                 target = board[dst]
                 if target:
                     top = target[-1]
+                    tops.append((dst, target, top, False))
                     if top in on:
                         on[top].append(dst)
                     else:
@@ -383,18 +387,19 @@ class TwoWaySearcher(Searcher):
                     gaps.append(dst)
             order = sorted(tableau(board))
             head = bytes((*map(len, heads(board)), redeals))
-            homes = taken.get(head)
-            if homes is None:
+            known = taken.get(head)
+            if known is None:
                 found = homes_of(board).items()
-                homes = taken[head] = {c: [dst for _swaps, dst in to] for c, to in found}
+                known = taken[head] = (
+                    {c: [dst for _swaps, dst in to] for c, to in found},
+                    [(f, board[f], board[f][-1], True) for f in foundations_in_order if board[f]],
+                )
+            homes, home_tops = known
             if gap is not None:
                 here = score(board) if node == 0 else -entry >> _SCORE_SHIFT
-            for src in sources:
-                cards = board[src]
-                if not cards:
-                    continue
-                card = cards[-1]
-                given = home_pile[src]
+            if gives_back:
+                tops += home_tops
+            for src, cards, card, given in tops:
                 targets = homes[card].copy() if not given and card in homes else []
                 for lower in unders[card]:
                     if lower in on:
@@ -418,10 +423,13 @@ class TwoWaySearcher(Searcher):
                     rest.remove(cards)
                     insort(rest, shorter)
                 prefix = src_head + b"\xff"
+                back = back_dst if src == back_src else -1
+                src_lines = lines[src]
                 for dst in targets:
-                    if src == back_src and dst == back_dst:
+                    if dst == back:
                         continue  # the card just moved going straight back: the board before
-                    if home_pile[dst]:
+                    to_home = home_pile[dst]
+                    if to_home:
                         p = at[dst]
                         child_head = src_head[:p] + byte[src_head[p] + 1] + src_head[p + 1 :]
                         child_key = child_head + b"\xff" + join(rest)
@@ -438,18 +446,18 @@ class TwoWaySearcher(Searcher):
                     child[dst] += tail
                     child[src] = shorter
                     child_board = tuple(child)
-                    if home_pile[dst] and won(child_board):
-                        return self._line(parents, edges, node, lines[src][dst])
+                    if to_home and won(child_board):
+                        return self._line(parents, edges, node, src_lines[dst])
                     if gap is None:
                         worth = score(child_board)
                     else:  # cards home and gaps: the parent's, plus what the move changed
                         worth = here + (
-                            (100 if home_pile[dst] else -gap if not board[dst] else 0)
+                            (100 if to_home else -gap if not board[dst] else 0)
                             + (-100 if given else gap if len(cards) == 1 else 0)
                         )
                     heappush(frontier, -worth * _NODES - len(parents))
                     parents.append(node)
-                    edges.append(lines[src][dst])
+                    edges.append(src_lines[dst])
                     boards.append(child_board)
             yield
         return None

@@ -357,7 +357,7 @@ class TwoWayBoard:
     @property
     def sorted_tableau(self) -> bool:
         """Are keys the foundations' lengths and the sorted tableau piles alone, and are the
-        moves transfers alone, the tableau piles' under one build rule (Nationale's shape)?
+        moves transfers alone, every tableau pile under one build rule (Nationale's shape)?
 
         Then :meth:`key_function` gives :meth:`plain_key`'s form, which a search may build
         from a parent's sorted piles (only the two piles a move touches change).
@@ -370,6 +370,7 @@ class TwoWayBoard:
             and len(self.groups) == 1
             and set(self.groups[0]) == set(self.tableau)
             and len(self.receiving) == 1
+            and self.receiving[0][1] == self.tableau
         )
 
     @property
