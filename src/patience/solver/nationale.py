@@ -361,14 +361,18 @@ class TwoWaySearcher(Searcher):
         parents: list[int] = [-1]
         edges: list[tuple[Move, ...]] = [()]
         seen = {key(first, redeals)}
-        boards: list[Board | None] = [first]
+        # each queued board with its tableau piles sorted and its key's head (its key's parts)
+        waiting: list[tuple[Board, list[bytes], bytes] | None] = [
+            (first, sorted(tableau(first)), bytes((*map(len, heads(first)), redeals)))
+        ]
         frontier = [0]  # -(score * _NODES + node): by score, then newest first, as in _walk
         while frontier:
             entry = heappop(frontier)
             node = -entry & _NODES - 1
-            board = boards[node]
-            assert board is not None
-            boards[node] = None
+            queued = waiting[node]
+            assert queued is not None
+            board, order, head = queued
+            waiting[node] = None
             last = edges[node]
             back_src, back_dst = (last[0].dst, last[0].src) if last else (-1, -1)
             on: dict[int, list[int]] = {}
@@ -385,8 +389,6 @@ class TwoWaySearcher(Searcher):
                         on[top] = [dst]
                 elif not gaps or not alike_gaps:
                     gaps.append(dst)
-            order = sorted(tableau(board))
-            head = bytes((*map(len, heads(board)), redeals))
             known = taken.get(head)
             if known is None:
                 found = homes_of(board).items()
@@ -432,8 +434,10 @@ class TwoWaySearcher(Searcher):
                     if to_home:
                         p = at[dst]
                         child_head = src_head[:p] + byte[src_head[p] + 1] + src_head[p + 1 :]
+                        piles = rest
                         child_key = child_head + b"\xff" + join(rest)
                     else:
+                        child_head = src_head
                         piles = rest.copy()
                         target = board[dst]
                         piles.remove(target)
@@ -458,7 +462,7 @@ class TwoWaySearcher(Searcher):
                     heappush(frontier, -worth * _NODES - len(parents))
                     parents.append(node)
                     edges.append(src_lines[dst])
-                    boards.append(child_board)
+                    waiting.append((child_board, piles, child_head))
             yield
         return None
 
