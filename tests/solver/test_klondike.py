@@ -8,14 +8,25 @@ from hypothesis import strategies as st
 from solver_oracle import winnable_by_enumeration
 from solver_positions import engine_of, playout, replays_to_win
 
-from patience.cards import make_card, rank
+from patience.cards import KING, make_card, rank, suit
 from patience.engine.core import Engine
 from patience.engine.game import start_position
 from patience.engine.position import Position
 from patience.games import GAMES, get_game
 from patience.solver import Budget, ProvenUnwinnable, Won, searcher_for
 from patience.solver.klondike import KlondikeSearcher, klondike_searcher
-from patience.solver.klondike_state import Talon, pins, safe_home
+from patience.solver.klondike_state import (
+    PARENTS,
+    RETURN,
+    TABLEAU_HOME,
+    TABLEAU_TO_TABLEAU,
+    TALON,
+    State,
+    Talon,
+    pins,
+    run_start,
+    safe_home,
+)
 
 OPTION_SETS = [
     {"draw": draw, "passes": passes} for draw in ("1", "3") for passes in ("unlimited", "3", "1")
@@ -243,3 +254,89 @@ def test_a_position_it_cannot_represent_goes_to_the_general_search() -> None:
     assert searcher is not None
     assert searcher.state_of(odd) is None
     assert searcher.solve(odd, Budget(nodes=200)) is not None
+
+
+def moves_by_walking(searcher: KlondikeSearcher, state: State, narrow: bool) -> list[object]:
+    """The moves in the module's order, found plainly: every pile's run, every talon card the
+    stock reaches (walking each pointer), every foundation card that may come back."""
+    piles, down, home, talon, pointer, redeals = state
+    ranked: list[tuple[tuple[int, int], object]] = []
+    tops = {pile[-1]: i for i, pile in enumerate(piles) if len(pile) > down[i]}
+    empty = next((i for i, pile in enumerate(piles) if not pile), -1)
+
+    def onto(card: int) -> list[int]:
+        if rank(card) == KING:
+            return [empty] if empty >= 0 else []
+        return [tops[p] for p in PARENTS[card] if p in tops]
+
+    for i, pile in enumerate(piles):
+        n, d = len(pile), down[i]
+        if n <= d:
+            continue
+        if home[suit(pile[-1])] == rank(pile[-1]) - 1:
+            ranked.append(((0, -d), (TABLEAU_HOME, i, 0, ())))
+        for j in range(run_start(pile, d), n):
+            if j > d and narrow and home[suit(pile[j - 1])] != rank(pile[j - 1]) - 1:
+                continue
+            order = 5 if j > d else 1 if d else 3
+            if rank(pile[j]) == KING and j == 0:
+                continue
+            for dst in onto(pile[j]):
+                ranked.append(((order, -d), (TABLEAU_TO_TABLEAU, i, dst, (n - j,))))
+    for p, _, steps in searcher.talon.reachable(len(talon), pointer, redeals):
+        if p:
+            card = talon[p - 1]
+            if home[suit(card)] == rank(card) - 1:
+                ranked.append(((0, len(steps)), (TALON, p - 1, -1, steps)))
+            for dst in onto(card):
+                ranked.append(((2, len(steps)), (TALON, p - 1, dst, steps)))
+    if searcher.shape.returns and not narrow:
+        pin = pins(home)
+        for s in range(4):
+            if home[s] > pin[s]:
+                for dst in onto(make_card(home[s], s)):
+                    ranked.append(((6, 0), (RETURN, s, dst, ())))
+    ranked.sort(key=lambda item: item[0])
+    return [move for _, move in ranked]
+
+
+@settings(max_examples=60, deadline=None, suppress_health_check=[HealthCheck.too_slow])
+@given(
+    options=st.sampled_from(OPTION_SETS),
+    deal=st.integers(1, 1000),
+    steps=st.integers(0, 120),
+    narrow=st.booleans(),
+)
+def test_moves_are_those_found_plainly_in_the_same_order(
+    options: dict[str, str], deal: int, steps: int, narrow: bool
+) -> None:
+    """The searcher's fast move generation (remembered runs, talon cards looked up) gives the
+    plain generation's moves in its order, from random positions and their children."""
+    engine = engine_of("klondike", options)
+    searcher = klondike_searcher(engine)
+    assert searcher is not None
+    state = searcher.state_of(playout("klondike", deal, steps, deal, options))
+    if state is None:
+        return
+    states = [state, *(end for _, end in searcher.lines(state))]
+    for each in states:
+        assert searcher.moves(each, narrow) == moves_by_walking(searcher, each, narrow)
+
+
+def test_a_placement_dropped_unapplied_could_not_have_been_covered() -> None:
+    """Drawing one with unlimited redeals, a talon placement that no card could cover is left
+    out before it is applied; applied, it would have had no covering move either."""
+    options = {"draw": "1", "passes": "unlimited"}
+    searcher = klondike_searcher(engine_of("klondike", options))
+    assert searcher is not None
+    seen = set()
+    for deal in range(1, 21):
+        state = searcher.state_of(playout("klondike", deal, 30, deal, options))
+        assert state is not None
+        for move in searcher.moves(state):
+            if move[0] == TALON and move[2] >= 0:
+                covers = searcher._moves_onto(searcher.apply(state, move), move[2], False)
+                may = searcher._may_cover(state, state.talon[move[1]])
+                assert may or not covers
+                seen.add(may)
+    assert seen == {True, False}
