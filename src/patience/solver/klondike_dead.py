@@ -101,7 +101,9 @@ def dead_end(
     when the card has had ``A`` (it became a top then; a card in the tableau reaches no top
     otherwise), so ``L(c)`` may happen once ``c`` is face up or in ``tops``, and ``c`` is a
     King off the bottom with a pile empty, or has a parent in ``tops``, or is in ``tops``
-    with every lower card of its suit home (``H``) or free to go there.
+    with every lower card of its suit home (``H``) or free to go there. The state is a dead
+    end when some tableau card never leaves (it never goes home then); when every one
+    leaves, every card can go home in order.
     """
     below_height = _BELOW_HEIGHT
     homed = (
