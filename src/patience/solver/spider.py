@@ -38,7 +38,6 @@ import heapq
 import random
 import time
 from collections.abc import Callable, Hashable
-from functools import lru_cache
 
 from patience.engine.core import Engine
 from patience.engine.errors import IllegalMove
@@ -59,8 +58,6 @@ _FIRST_PER_DEAL = 1000
 _BEAM = 3
 """States that deal the stock after each search between two deals."""
 _ATTEMPTS_PER_ROUND = 4
-_CHILDREN_KEPT = 1 << 15
-"""States whose children are remembered across attempts."""
 _KNOWN_WEIGHTS = (
     Weights(),
     Weights(30, 7, 30, 26, 9, 8, 7, 0),
@@ -229,9 +226,6 @@ class SpiderSearcher(Searcher):
         table = self.table
         plain = table.scorer()
         self.score = lambda pos: plain(table.state(pos))
-        self._children_of = lru_cache(maxsize=_CHILDREN_KEPT)(self.children)
-        """:meth:`children`, remembered for the states expanded last: each attempt starts
-        again from the same position, so it expands many states an earlier one did."""
 
     def state_key(self, st: SpiderState) -> Hashable:
         """Equal for states with the same futures: the state itself while the stock has
@@ -303,7 +297,6 @@ class SpiderSearcher(Searcher):
         """
         budget = budget or Budget()
         began = time.perf_counter()
-        self._children_of.cache_clear()  # states of another search are no use here
         meter = Meter(budget, _CLOCK_EVERY, began)
         if self.engine.is_won(start):
             return Won((), 0, 0.0)
@@ -343,7 +336,7 @@ class SpiderSearcher(Searcher):
         table = self.table
         share = table.share_of(weights)
         score = table.scorer(weights, share)
-        after, children = table.after, self._children_of
+        after, children = table.after, self.children
         heappop, heappush = heapq.heappop, heapq.heappush
         tree = _Tree(self.state_key, first)
         grow = tree.grow
@@ -384,7 +377,7 @@ class SpiderSearcher(Searcher):
         table = self.table
         share = table.share_of(weights)
         score = table.scorer(weights, share)
-        after, children = table.after, self._children_of
+        after, children = table.after, self.children
         heappop, heappush = heapq.heappop, heapq.heappush
         may_deal = table.may_deal
         tree = _Tree(self.state_key, first)
@@ -404,7 +397,7 @@ class SpiderSearcher(Searcher):
                 spent += 1
                 kept = children(st)[0]
                 if kept and kept[-1] is DEAL:  # the stock move comes last
-                    kept = kept[:-1]
+                    kept.pop()
                 won, grown = grow(st, -negative, -order, kept, after, share, score)
                 if won is not None:
                     return won, nodes
