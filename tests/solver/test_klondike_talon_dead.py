@@ -1,0 +1,119 @@
+"""Klondike's last pass: the waste's order in dead ends, checked against plain enumeration."""
+
+from __future__ import annotations
+
+import random
+from dataclasses import replace
+
+from hypothesis import HealthCheck, given, settings
+from hypothesis import strategies as st
+from solver_oracle import winnable_by_enumeration
+
+from patience.cards import KING, make_card
+from patience.engine.core import Engine
+from patience.engine.game import engine_for, start_position
+from patience.engine.position import Position
+from patience.games import get_game
+from patience.solver.klondike import KlondikeSearcher, klondike_searcher
+from patience.solver.klondike_dead import dead_end
+from patience.solver.klondike_state import FACE_DOWN
+from patience.solver.klondike_talon_dead import last_pass_dead, on_last_pass, waste_as_pile
+
+
+def kept_home(draw: str) -> Engine:
+    """Klondike with one pass, no card ever leaving a foundation (small positions stay small
+    enough to enumerate)."""
+    rules = get_game("klondike").rules({"draw": draw, "passes": "1"})
+    return engine_for(replace(rules, foundation_returns=False))
+
+
+def searcher(engine: Engine) -> KlondikeSearcher:
+    found = klondike_searcher(engine)
+    assert found is not None
+    return found
+
+
+def talon_position(engine: Engine, seed: int, away: int) -> Position:
+    """A random position with ``away`` cards off the foundations: each suit home up to a
+    random height, the other cards dealt at random to the tableau (face down but for each
+    pile's top), the waste and the stock."""
+    chooser = random.Random(seed)
+    heights = [13, 13, 13, 13]
+    for _ in range(away):
+        s = chooser.choice([s for s in range(4) if heights[s]])
+        heights[s] -= 1
+    rest = [make_card(r, s) for s in range(4) for r in range(heights[s] + 1, 14)]
+    chooser.shuffle(rest)
+    piles: list[list[int]] = [[] for _ in engine.specs]
+    for f, s in zip(engine.foundations, range(4), strict=True):
+        piles[f] = [make_card(r, s) for r in range(1, heights[s] + 1)]
+    for card in rest:
+        roll = chooser.random()
+        if roll < 0.25:
+            piles[engine.waste].append(card)
+        elif roll < 0.35:
+            piles[engine.stock].append(card)
+        else:
+            piles[chooser.choice(engine.tableau)].append(card)
+    down = [0] * len(engine.specs)
+    for t in engine.tableau:
+        down[t] = max(0, len(piles[t]) - 1)
+    down[engine.stock] = len(piles[engine.stock])
+    return Position(tuple(map(tuple, piles)), tuple(down))
+
+
+def test_the_waste_as_a_pile_leaves_out_its_bottom_kings_and_hides_all_but_its_top() -> None:
+    king, queen, ace = make_card(KING, 0), make_card(12, 1), make_card(1, 2)
+    other_king = make_card(KING, 1)
+    assert waste_as_pile(bytes([king, other_king, queen, king])) == bytes([queen + FACE_DOWN, king])
+    assert waste_as_pile(bytes([queen, king, ace])) == bytes(
+        [queen + FACE_DOWN, king + FACE_DOWN, ace]
+    )
+    assert waste_as_pile(bytes([king])) == b""
+
+
+def test_only_a_limited_talon_with_no_redeal_left_is_on_its_last_pass() -> None:
+    info = get_game("klondike")
+    for passes, last in (("1", True), ("3", False), ("unlimited", False)):
+        options = {"draw": "1", "passes": passes}
+        found = searcher(engine_for(info.rules(options)))
+        state = found.state_of(start_position(info, options, 1))
+        assert state is not None
+        assert on_last_pass(found.talon, state) is last
+        if passes == "3":
+            assert on_last_pass(found.talon, state._replace(redeals=2))
+
+
+@settings(max_examples=60, deadline=None, suppress_health_check=[HealthCheck.too_slow])
+@given(seed=st.integers(0, 10**6), away=st.integers(10, 22), draw=st.sampled_from(["1", "3"]))
+def test_a_last_pass_dead_end_is_never_winnable(seed: int, away: int, draw: str) -> None:
+    engine = kept_home(draw)
+    pos = talon_position(engine, seed, away)
+    found = searcher(engine)
+    state = found.state_of(pos)
+    assert state is not None
+    if not last_pass_dead(state, found.pins(state.home), {}):
+        return
+    assert winnable_by_enumeration(engine, pos, limit=30_000) in (False, None)
+
+
+def test_the_waste_order_finds_dead_ends_the_tableau_alone_does_not() -> None:
+    """Among random positions, some that enumeration proves lost are dead only by the waste's
+    order, and some that are winnable are not dead by it (so both tests above can fail)."""
+    engine = kept_home("1")
+    found = searcher(engine)
+    kinds = set()
+    for seed in range(200):
+        pos = talon_position(engine, seed, 16)
+        state = found.state_of(pos)
+        assert state is not None
+        pin = found.pins(state.home)
+        if dead_end(state.piles, state.home, pin, {}):
+            continue
+        dead = last_pass_dead(state, pin, {})
+        truth = winnable_by_enumeration(engine, pos, limit=20_000)
+        if truth is None:
+            continue
+        assert not (dead and truth)
+        kinds.add((dead, truth))
+    assert {(True, False), (False, True)} <= kinds
