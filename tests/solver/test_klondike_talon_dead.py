@@ -16,8 +16,13 @@ from patience.engine.position import Position
 from patience.games import get_game
 from patience.solver.klondike import KlondikeSearcher, klondike_searcher
 from patience.solver.klondike_dead import dead_end
-from patience.solver.klondike_state import FACE_DOWN
-from patience.solver.klondike_talon_dead import last_pass_dead, on_last_pass, waste_as_pile
+from patience.solver.klondike_state import FACE_DOWN, State, Talon
+from patience.solver.klondike_talon_dead import (
+    last_pass_dead,
+    on_last_pass,
+    talon_piles,
+    waste_as_pile,
+)
 
 
 def kept_home(draw: str) -> Engine:
@@ -49,9 +54,9 @@ def talon_position(engine: Engine, seed: int, away: int) -> Position:
         piles[f] = [make_card(r, s) for r in range(1, heights[s] + 1)]
     for card in rest:
         roll = chooser.random()
-        if roll < 0.25:
+        if roll < 0.2:
             piles[engine.waste].append(card)
-        elif roll < 0.35:
+        elif roll < 0.4:
             piles[engine.stock].append(card)
         else:
             piles[chooser.choice(engine.tableau)].append(card)
@@ -70,6 +75,19 @@ def test_the_waste_as_a_pile_leaves_out_its_bottom_kings_and_hides_all_but_its_t
         [queen + FACE_DOWN, king + FACE_DOWN, ace]
     )
     assert waste_as_pile(bytes([king])) == b""
+
+
+def test_drawing_three_each_group_a_draw_turns_together_is_a_pile_too() -> None:
+    cards = bytes(make_card(r, 0) for r in range(1, 10))  # Ace to 9 of one suit
+    state = State((), (), (0, 0, 0, 0), cards, 2, 0)
+    down = [c + FACE_DOWN for c in cards]
+    assert talon_piles(Talon(3, 0), state) == [
+        bytes([down[0], cards[1]]),
+        bytes([down[2], down[3], cards[4]]),
+        bytes([down[5], down[6], cards[7]]),
+    ]  # the last group, of one card, adds nothing
+    assert talon_piles(Talon(1, 0), state) == [bytes([down[0], cards[1]])]
+    assert not last_pass_dead(Talon(1, 1), state, [0, 0, 0, 0], {})  # a redeal is left
 
 
 def test_only_a_limited_talon_with_no_redeal_left_is_on_its_last_pass() -> None:
@@ -92,7 +110,7 @@ def test_a_last_pass_dead_end_is_never_winnable(seed: int, away: int, draw: str)
     found = searcher(engine)
     state = found.state_of(pos)
     assert state is not None
-    if not last_pass_dead(state, found.pins(state.home), {}):
+    if not last_pass_dead(found.talon, state, found.pins(state.home), {}):
         return
     assert winnable_by_enumeration(engine, pos, limit=30_000) in (False, None)
 
@@ -110,7 +128,7 @@ def test_the_waste_order_finds_dead_ends_the_tableau_alone_does_not() -> None:
         pin = found.pins(state.home)
         if dead_end(state.piles, state.home, pin, {}):
             continue
-        dead = last_pass_dead(state, pin, {})
+        dead = last_pass_dead(found.talon, state, pin, {})
         truth = winnable_by_enumeration(engine, pos, limit=20_000)
         if truth is None:
             continue
