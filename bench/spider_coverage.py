@@ -9,7 +9,7 @@ share decided, median / p95 / max wall seconds a deal, the same for CPU seconds
 finished, and a check that every win replays through Engine.play to a won position (a failed
 replay is counted and reported). One process by default; ``--jobs`` runs deals side by side.
 ``--seconds 0`` drops the clock: the node budget alone stops a search, so every run gives the
-same verdicts (bench/spider_speed.py compares two checkouts that way).
+same verdicts (bench/same_search.py compares two checkouts that way).
 """
 
 from __future__ import annotations

@@ -46,7 +46,7 @@ took the complete search 37,000 and 56,000 boards, it found wins in 7,700 and 1,
 Where the tableau piles are all alike under one build rule and nothing else moves (Nationale),
 the walk is :meth:`TwoWaySearcher._sorted_walk`: the same boards in the same order and the
 same keys, but a child's key is built from its parent's sorted piles, and only a child not
-seen before is built (``bench/nationale_same_search.py`` compares it with older code).
+seen before is built (``bench/same_search.py`` compares it with older code).
 
 Budgets: the node count is exact over all searches together; the clock is read every 64
 boards (a board costs well under a millisecond), and the tables the board remembers by
