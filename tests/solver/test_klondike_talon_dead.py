@@ -9,19 +9,19 @@ from hypothesis import HealthCheck, given, settings
 from hypothesis import strategies as st
 from solver_oracle import winnable_by_enumeration
 
-from patience.cards import KING, make_card
+from patience.cards import KING, make_card, rank, suit
 from patience.engine.core import Engine
 from patience.engine.game import engine_for, start_position
 from patience.engine.position import Position
 from patience.games import get_game
 from patience.solver.klondike import KlondikeSearcher, klondike_searcher
 from patience.solver.klondike_dead import dead_end
-from patience.solver.klondike_state import FACE_DOWN, State, Talon
+from patience.solver.klondike_state import FACE_DOWN, PARENTS, State, Talon
 from patience.solver.klondike_talon_dead import (
+    dead_with_stacks,
     last_pass_dead,
     on_last_pass,
-    talon_piles,
-    waste_as_pile,
+    talon_stacks,
 )
 
 
@@ -67,26 +67,12 @@ def talon_position(engine: Engine, seed: int, away: int) -> Position:
     return Position(tuple(map(tuple, piles)), tuple(down))
 
 
-def test_the_waste_as_a_pile_leaves_out_its_bottom_kings_and_hides_all_but_its_top() -> None:
-    king, queen, ace = make_card(KING, 0), make_card(12, 1), make_card(1, 2)
-    other_king = make_card(KING, 1)
-    assert waste_as_pile(bytes([king, other_king, queen, king])) == bytes([queen + FACE_DOWN, king])
-    assert waste_as_pile(bytes([queen, king, ace])) == bytes(
-        [queen + FACE_DOWN, king + FACE_DOWN, ace]
-    )
-    assert waste_as_pile(bytes([king])) == b""
-
-
-def test_drawing_three_each_group_a_draw_turns_together_is_a_pile_too() -> None:
+def test_drawing_three_each_group_a_draw_turns_together_is_a_stack_too() -> None:
     cards = bytes(make_card(r, 0) for r in range(1, 10))  # Ace to 9 of one suit
     state = State((), (), (0, 0, 0, 0), cards, 2, 0)
-    down = [c + FACE_DOWN for c in cards]
-    assert talon_piles(Talon(3, 0), state) == [
-        bytes([down[0], cards[1]]),
-        bytes([down[2], down[3], cards[4]]),
-        bytes([down[5], down[6], cards[7]]),
-    ]  # the last group, of one card, adds nothing
-    assert talon_piles(Talon(1, 0), state) == [bytes([down[0], cards[1]])]
+    assert talon_stacks(Talon(3, 0), state) == [cards[:2], cards[2:5], cards[5:8]]
+    # the last group, of one card, adds nothing
+    assert talon_stacks(Talon(1, 0), state) == [cards[:2]]
     assert not last_pass_dead(Talon(1, 1), state, [0, 0, 0, 0], {})  # a redeal is left
 
 
@@ -135,3 +121,102 @@ def test_the_waste_order_finds_dead_ends_the_tableau_alone_does_not() -> None:
         assert not (dead and truth)
         kinds.add((dead, truth))
     assert {(True, False), (False, True)} <= kinds
+
+
+def dead_by_events(
+    piles: list[list[int]],
+    down: list[int],
+    stacks: list[list[int]],
+    home: list[int],
+    pin: list[int],
+) -> bool:
+    """The events of :mod:`patience.solver.klondike_dead` with talon stacks, each rule written
+    out as the modules state it, iterated to their least fixed point: is some card never home?"""
+    left: set[int] = set()
+    homed = {make_card(r, s) for s in range(4) for r in range(1, home[s] + 1)}
+    tops = {pile[-1] for pile in piles if pile}
+    empty = any(not pile for pile in piles)
+    in_tableau = {card for pile in piles for card in pile}
+    stacked = {card for stack in stacks for card in stack}
+    kept = {make_card(r, s) for s in range(4) for r in range(1, pin[s] + 1)}  # home for good
+
+    def lower_home(card: int) -> bool:
+        return rank(card) == 1 or make_card(rank(card) - 1, suit(card)) in homed
+
+    def fits(card: int) -> bool:
+        return any(p in tops for p in PARENTS[card])
+
+    changed = True
+    while changed:
+        changed = False
+        for pile, d in zip(piles, down, strict=True):
+            for j, card in enumerate(pile):
+                free = j + 1 == len(pile) or pile[j + 1] in left
+                if card in left or (j < d and not free):
+                    continue
+                if (
+                    (rank(card) == KING and j > 0 and empty)
+                    or fits(card)
+                    or (free and lower_home(card))
+                ):
+                    left.add(card)
+                    changed = True
+                    if j:
+                        tops.add(pile[j - 1])
+                    else:
+                        empty = True
+        for stack in stacks:
+            for j, card in enumerate(stack):
+                if card in left or (j + 1 < len(stack) and stack[j + 1] not in left):
+                    continue
+                if (rank(card) == KING and empty) or fits(card) or lower_home(card):
+                    left.add(card)
+                    changed = True
+        for card in range(52):
+            free = card in left or card not in in_tableau | stacked
+            if card not in homed and lower_home(card) and free:
+                homed.add(card)
+                changed = True
+            placeable = empty if rank(card) == KING else fits(card)
+            if placeable and free and card not in in_tableau | kept | tops:
+                tops.add(card)
+                changed = True
+    return len(homed) < 52
+
+
+@settings(max_examples=300, deadline=None)
+@given(
+    seed=st.integers(0, 10**6),
+    away=st.integers(1, 52),
+    piles=st.integers(1, 8),
+    talon=st.floats(0, 0.6),
+)
+def test_dead_ends_with_stacks_are_the_events_least_fixed_point(
+    seed: int, away: int, piles: int, talon: float
+) -> None:
+    """Random tableaus, talon stacks (any cards in any order), foundations and pins: the sets
+    of :func:`dead_with_stacks` agree with the rules applied one by one."""
+    chooser = random.Random(seed)
+    home = [13, 13, 13, 13]
+    for _ in range(away):
+        s = chooser.choice([s for s in range(4) if home[s]])
+        home[s] -= 1
+    pin = [chooser.randint(0, h) for h in home]
+    rest = [make_card(r, s) for s in range(4) for r in range(home[s] + 1, 14)]
+    chooser.shuffle(rest)
+    tableau: list[list[int]] = [[] for _ in range(piles)]
+    stacks: list[list[int]] = [[] for _ in range(chooser.randint(1, 4))]
+    for card in rest:
+        roll = chooser.random()
+        if roll < talon / 2:
+            chooser.choice(stacks).append(card)
+        elif roll >= talon:
+            tableau[chooser.randrange(piles)].append(card)
+    down = [chooser.randint(0, max(0, len(pile) - 1)) for pile in tableau]
+    state_piles = tuple(
+        bytes(c + FACE_DOWN if j < d else c for j, c in enumerate(pile))
+        for pile, d in zip(tableau, down, strict=True)
+    )
+    expected = dead_by_events(tableau, down, stacks, home, pin)
+    found = dead_with_stacks(state_piles, [bytes(s) for s in stacks], tuple(home), pin, {})
+    assert found == expected

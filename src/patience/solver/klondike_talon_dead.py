@@ -5,34 +5,26 @@ again: a waste card leaves it only from its top, so every card now lying above i
 waste leaves first (cards drawn later only bury it deeper). Drawing more than one card at a
 time, the stock's cards are turned in groups fixed already (a play from the waste does not
 change the stock): the cards of a group land on the waste together, so each leaves only after
-the cards of its group turned above it. :func:`last_pass_dead` gives the dead-end test of
-:mod:`patience.solver.klondike_dead` that order too, by handing it the waste and each such
-group as one more pile (:func:`talon_piles`, :func:`waste_as_pile`): its top face up, every
-other card face down (a face-down card leaves only once the card on it has left, and never
-as the base of a run), and the Kings at its bottom left out.
+the cards of its group turned above it. :func:`last_pass_dead` adds that order to the events
+of :mod:`patience.solver.klondike_dead`, the waste and each such group a stack
+(:func:`talon_stacks`) whose cards must leave the talon, top first.
 
-*Proof that a state this test calls dead cannot be won.* The events of that module read for
-a card ``w`` of the waste or of a group as: ``L(w)``, ``w`` leaves the talon (it never comes
-back); ``H(w)``, ``w`` goes home; ``A(w)``, ``w`` is a tableau top. Take a winning line (one
-moving no pinned card, Lemma 1 of :mod:`patience.solver.klondike`) and list its events in the
-order they first happen. Each event of such a pile meets, there, the condition the test asks
-of a pile card:
+For a card ``w`` of a stack the events read: ``L(w)``, ``w`` leaves the talon (it never comes
+back): the card on ``w`` in its stack has left first; then ``w`` goes home (``H`` of the card
+below it in its suit first), onto a tableau top it fits (``A`` of that card), or, a King, into
+an empty pile (``E``). ``H(w)`` needs ``L(w)`` first or in the same move (``w`` goes home only
+from the waste's top). ``A(w)``: ``w`` reaches the tableau only by leaving the talon onto a top
+it fits or into a gap, or later from its foundation (unless pinned); the test grants it to
+every card that has left and then fits a top or, a King, finds a gap, which asks less.
+The other talon cards (drawing one at a time, the stock) stay what they were: cards free to be
+placed or go home. A stack never makes a tableau gap and takes no card.
 
-* ``L(w)``: the card on ``w`` in its pile has left before (the waste is a stack that is
-  never turned over; a card of a group is turned with the cards above it lying on it, and
-  leaves only from the waste's top); ``w`` then goes home (``H`` of the card below it in its
-  suit first), onto a tableau top it fits (``A`` of that card), or, a King, into an empty pile
-  (``E``). A King left out (at a pile's bottom) is a talon card as before; any other King of
-  the pile lies above a card of it, which is what the test asks of a King going into a gap.
-* ``H(w)`` needs ``L(w)`` first or in the same move: ``w`` goes home only from the waste's top.
-
-The test grants more than the game does, which only weakens it: it counts such a pile's
-exposed card as a tableau top (``A``; cards may be laid on it there) and the pile emptying
-as a tableau gap (``E``). The other talon cards (drawing one at a time, the stock) stay what
-they were, cards free to be placed or go home. So each event of the winning line is in the
-least fixed point, which then holds ``H(c)`` for every card; a state whose fixed point misses
-one has no win. The argument holds for every draw size. (The test grants so much that it
-can miss a dead end the tableau's own test finds: the searcher asks both.)
+*Proof that a state this test calls dead cannot be won.* Take a winning line (one moving no
+pinned card, Lemma 1 of :mod:`patience.solver.klondike`) and list its events in the order
+they first happen, an ``L`` before an ``H`` of the same move. Each event's condition above
+(and those of that module) is met by events before it in the list, so each is in the least
+fixed point, which then holds ``H(c)`` for every card; a state whose fixed point misses one
+has no win. The argument holds for every draw size.
 
 **Safe moves home from the waste's top on the last pass, every draw size.** Lemma 2 of
 :mod:`patience.solver.klondike` sends a safe card home from the waste's top only when drawing
@@ -50,9 +42,20 @@ for every draw size once :func:`on_last_pass` holds.
 
 from __future__ import annotations
 
-from patience.cards import KING, rank
-from patience.solver.klondike_dead import PileRecord, dead_end
-from patience.solver.klondike_state import FACE_DOWN, State, Talon
+from patience.solver.klondike_dead import (
+    _ALL,
+    _BELOW_HEIGHT,
+    _EVEN,
+    _EVEN_ACES,
+    _KINGS,
+    _ODD,
+    _ODD_ACES,
+    _PARENTS_OF,
+    _SUIT_BITS,
+    PileRecord,
+    pile_record,
+)
+from patience.solver.klondike_state import State, Talon
 
 
 def on_last_pass(talon: Talon, state: State) -> bool:
@@ -60,37 +63,111 @@ def on_last_pass(talon: Talon, state: State) -> bool:
     return not talon.free_cycle and state.redeals >= talon.redeals
 
 
-def waste_as_pile(waste: bytes) -> bytes:
-    """A stack of talon cards (bottom first) as a tableau pile for :func:`dead_end` (see the
-    module): the Kings at its bottom left out, its top face up, the other cards face down."""
-    start = 0
-    while start < len(waste) and rank(waste[start]) == KING:
-        start += 1
-    cards = waste[start:]
-    if not cards:
-        return b""
-    return bytes(c + FACE_DOWN for c in cards[:-1]) + cards[-1:]
-
-
-def talon_piles(talon: Talon, state: State) -> list[bytes]:
-    """The talon of ``state``, on its last pass, as tableau piles for :func:`dead_end` (see the
-    module): the waste and, with more than one card to a draw, each group of cards a draw will
-    turn together; each as :func:`waste_as_pile` gives it, those of fewer than two cards left
-    out (they add nothing)."""
+def talon_stacks(talon: Talon, state: State) -> list[bytes]:
+    """The talon of ``state``, on its last pass, as stacks (bottom first; see the module): the
+    waste and, with more than one card to a draw, each group of cards a draw will turn
+    together; those of fewer than two cards left out (they add nothing)."""
     cards, pointer, draw = state.talon, state.pointer, talon.draw
     stacks = [cards[:pointer]]
     if draw > 1:
         stacks.extend(cards[i : i + draw] for i in range(pointer, len(cards), draw))
-    piles = [waste_as_pile(stack) for stack in stacks]
-    return [pile for pile in piles if len(pile) > 1]
+    return [stack for stack in stacks if len(stack) > 1]
 
 
 def last_pass_dead(
     talon: Talon, state: State, pin: list[int], known: dict[bytes, PileRecord]
 ) -> bool:
     """Is ``state`` on its last pass, and a dead end once its talon's order counts (see the
-    module)? ``pin`` and ``known`` as for :func:`dead_end`."""
+    module)? ``pin`` and ``known`` as for :func:`~patience.solver.klondike_dead.dead_end`."""
     if not on_last_pass(talon, state):
         return False
-    extra = talon_piles(talon, state)
-    return bool(extra) and dead_end((*state.piles, *extra), state.home, pin, known)
+    stacks = talon_stacks(talon, state)
+    return bool(stacks) and dead_with_stacks(state.piles, stacks, state.home, pin, known)
+
+
+def dead_with_stacks(
+    piles: tuple[bytes, ...],
+    stacks: list[bytes],
+    home: tuple[int, ...],
+    pin: list[int],
+    known: dict[bytes, PileRecord],
+) -> bool:
+    """:func:`~patience.solver.klondike_dead.dead_end` with talon ``stacks`` (bottom first)
+    whose cards leave top first (see the module); the other arguments as there.
+
+    Sets of cards as there; ``exposed`` holds the stacks' cards nothing lies on, ``outside``
+    the cards free to be placed: talon cards in no stack, stack cards that have left, and
+    foundation cards that may come back.
+    """
+    homed = pinned = 0
+    for s in range(4):
+        homed |= _BELOW_HEIGHT[s][home[s]]
+        pinned |= _BELOW_HEIGHT[s][pin[s]]
+    under: dict[int, int] = {}
+    pending = face_up = kings = tops = bottoms = 0
+    empty = False
+    for pile in piles:
+        if not pile:
+            empty = True
+            continue
+        found = known.get(pile)
+        if found is None:
+            found = known[pile] = pile_record(pile)
+        pending |= found[0]
+        face_up |= found[1]
+        kings |= found[2]
+        tops |= found[3]
+        bottoms |= found[4]
+        under.update(found[5])
+    stacked = exposed = 0
+    under_in_stack: dict[int, int] = {}
+    for stack in stacks:
+        below = 0
+        for card in stack:
+            bit = 1 << card
+            stacked |= bit
+            under_in_stack[bit] = below
+            below = bit
+        exposed |= below
+    pending |= stacked
+    outside = _ALL & ~pending & ~homed | homed & ~pinned
+    parents_of = _PARENTS_OF
+    while pending:
+        if bottoms & ~pending:
+            empty = True  # the bottom card of a pile has left
+        done = ~pending
+        even = done & _EVEN
+        odd = done & _ODD
+        homeable = ((even + _EVEN_ACES) ^ even) & _EVEN | ((odd + _ODD_ACES) ^ odd) & _ODD
+        black = ((tops & _SUIT_BITS) | tops >> 39) >> 1
+        red = ((tops >> 13 | tops >> 26) & _SUIT_BITS) >> 1
+        fit = black << 13 | black << 26 | red | red << 39
+        gap_kings = _KINGS if empty else 0
+        leaving = (
+            pending
+            & ~stacked
+            & (face_up | tops)
+            & ((kings if empty else 0) | fit | tops & homeable)
+        )
+        freed = pending & exposed & (gap_kings | fit | homeable)
+        placed = outside & (fit | gap_kings)
+        if not leaving and not freed and not placed:
+            return True
+        tops |= placed
+        outside ^= placed
+        pending ^= leaving | freed
+        outside |= freed  # placed (or home, and maybe back) from the next round on
+        while freed:
+            bit = freed & -freed
+            freed ^= bit
+            exposed |= under_in_stack[bit]
+        easy = homeable | kings if empty else homeable
+        while leaving:
+            bit = leaving & -leaving
+            leaving ^= bit
+            below = under[bit]  # now a top (0 under a bottom card)
+            tops |= below
+            if below & pending and (parents_of[below] & tops or below & easy):
+                pending ^= below
+                leaving |= below
+    return False
