@@ -8,15 +8,17 @@ from dataclasses import replace
 from hypothesis import HealthCheck, given, settings
 from hypothesis import strategies as st
 from solver_oracle import winnable_by_enumeration
+from solver_positions import assert_verdict
 
 from patience.cards import KING, make_card, rank, suit
 from patience.engine.core import Engine
 from patience.engine.game import engine_for, start_position
 from patience.engine.position import Position
 from patience.games import get_game
+from patience.solver import Budget
 from patience.solver.klondike import KlondikeSearcher, klondike_searcher
 from patience.solver.klondike_dead import dead_end
-from patience.solver.klondike_state import FACE_DOWN, PARENTS, State, Talon
+from patience.solver.klondike_state import FACE_DOWN, PARENTS, TALON, State, Talon
 from patience.solver.klondike_talon_dead import (
     dead_with_stacks,
     last_pass_dead,
@@ -121,6 +123,47 @@ def test_the_waste_order_finds_dead_ends_the_tableau_alone_does_not() -> None:
         assert not (dead and truth)
         kinds.add((dead, truth))
     assert {(True, False), (False, True)} <= kinds
+
+
+def test_the_searcher_asks_the_talon_order_and_its_verdicts_agree_with_enumeration() -> None:
+    """Positions dead only by the talon's order are proved lost at the root; the searcher's
+    verdicts (wins replayed) agree with enumeration on every draw size."""
+    kinds = set()
+    for draw in ("1", "3"):
+        engine = kept_home(draw)
+        found = searcher(engine)
+        for seed in range(25):
+            pos = talon_position(engine, seed, 16)
+            truth = winnable_by_enumeration(engine, pos, limit=20_000)
+            if truth is None:
+                continue
+            state = found.state_of(pos)
+            assert state is not None
+            result = found.solve(pos, Budget(nodes=50_000))
+            assert_verdict(engine, pos, result, truth)
+            pin = found.pins(state.home)
+            if last_pass_dead(found.talon, state, pin, {}) and not dead_end(
+                state.piles, state.home, pin, {}
+            ):
+                assert result.nodes == 0  # the root itself was found dead
+                kinds.add(draw)
+    assert kinds == {"1", "3"}
+
+
+def test_drawing_three_a_safe_card_goes_home_from_the_waste_only_on_the_last_pass() -> None:
+    info = get_game("klondike")
+    ace = make_card(1, 0)
+    for passes, played in (("1", True), ("3", False)):
+        options = {"draw": "3", "passes": passes}
+        found = searcher(engine_for(info.rules(options)))
+        state = next(
+            s
+            for s in (found.state_of(start_position(info, options, deal)) for deal in range(1, 20))
+            if s is not None and ace in s.talon
+        )
+        talon = bytes([ace]) + bytes(c for c in state.talon if c != ace)
+        _, moves = found.settle_state(state._replace(talon=talon, pointer=1))
+        assert ((TALON, 0, -1, ()) in moves) is played
 
 
 def dead_by_events(

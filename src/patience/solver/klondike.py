@@ -59,7 +59,8 @@ engine refuses a whole pile into a gap).
   redeal that would turn over a waste holding only c; no more redeals are used. With
   unlimited redeals every talon card can be brought to the waste's top by drawing alone, and
   the pointer does not matter (keys, above). With three cards to a draw, a card taken out
-  shifts what later draws show, so only tableau cards go home this way.
+  shifts what later draws show, so only tableau cards go home this way (but for the waste's
+  top on the last pass: :mod:`patience.solver.klondike_talon_dead`).
 
 * **Blocked cards.** A card x that is face down, or the lowest face-up card of its pile,
   that is not a King, lies above a lower card of its own suit in the same pile, and has both
@@ -70,9 +71,11 @@ engine refuses a whole pile into a gap).
 * **Dead ends** (:mod:`patience.solver.klondike_dead`, which has the proof): the events a win
   needs (each tableau card leaving its place, each card going home, each card becoming a
   tableau top, a pile becoming empty) cannot all be ordered so that each comes after those
-  it needs. Such a state is not expanded; it generalises the blocked cards above. (The test
-  costs about as much as expanding a state, so the best-first search makes it only on the
-  states it takes from its frontier; blocked cards are looked for in every state met.)
+  it needs. Such a state is not expanded; it generalises the blocked cards above. On the
+  last pass the talon's order adds dead ends (:mod:`patience.solver.klondike_talon_dead`,
+  with the proof). (The test costs about as much as expanding a state, so the best-first
+  search makes it only on the states it takes from its frontier; blocked cards are looked
+  for in every state met.)
 
 * **Lemma 3 (placements at once covered).** Drawing one card at a time with unlimited
   redeals, a talon card x is laid on the tableau only as part of a line that at once lays a
@@ -106,6 +109,7 @@ narrow, exhausted is a proof.
 from __future__ import annotations
 
 import time
+from dataclasses import replace
 from heapq import heappop, heappush
 from operator import itemgetter
 
@@ -128,6 +132,7 @@ from patience.solver.klondike_state import (
     pins,
     run_start,
 )
+from patience.solver.klondike_talon_dead import last_pass_dead, on_last_pass
 from patience.solver.result import Budget, ProvenUnwinnable, Result, Unknown, Won
 from patience.solver.search import Searcher
 
@@ -493,7 +498,7 @@ class KlondikeSearcher(Searcher):
         for card in safe:
             if card in tops:
                 return (TABLEAU_HOME, tops.index(card), 0, ())
-            if not self._talon_safe:
+            if not (self._talon_safe or on_last_pass(self.talon, state)):
                 continue
             talon, pointer = state.talon, state.pointer
             if pointer and talon[pointer - 1] == card:
@@ -514,7 +519,9 @@ class KlondikeSearcher(Searcher):
         """Is the state a dead end (:mod:`patience.solver.klondike_dead`)?
 
         The test reads only the tableau and the foundations. Where the key keeps the
-        pointer, states differing only there share one answer, remembered for the search.
+        pointer, states differing only there share one answer, remembered for the search;
+        on the last pass the talon's order is read too
+        (:mod:`patience.solver.klondike_talon_dead`).
         """
         piles, home = state.piles, state.home
         if self._pointer_free:
@@ -523,7 +530,7 @@ class KlondikeSearcher(Searcher):
         found = self._dead.get(key)
         if found is None:
             found = self._dead[key] = dead_end(piles, home, self.pins(home), self._records)
-        return found
+        return found or last_pass_dead(self.talon, state, self.pins(home), self._records)
 
     def blocked_pile(self, state: State) -> bool:
         """Is some card blocked for ever by cards of its own pile (see the module)?"""
@@ -564,7 +571,8 @@ class KlondikeSearcher(Searcher):
 
         Depth first for :attr:`dig_share` of the budget, then best first: the frontier
         ordered by :data:`DEPTH_WEIGHT` times the moves made so far plus :meth:`estimate`
-        (newest first among equals). Order never prunes.
+        (newest first among equals). Order never prunes. The nodes reported are both
+        searches' together.
         """
         state = self.state_of(start)
         if state is None:
@@ -590,7 +598,8 @@ class KlondikeSearcher(Searcher):
             if not isinstance(found, Unknown):
                 return found
             limit = max(1, budget.nodes - found.nodes)
-            return self._best_first(start, root, auto, limit, deadline, began)
+            result = self._best_first(start, root, auto, limit, deadline, began)
+            return replace(result, nodes=result.nodes + found.nodes)
         return self._best_first(start, root, auto, budget.nodes, deadline, began)
 
     def _depth_first(
