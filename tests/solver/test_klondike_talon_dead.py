@@ -103,26 +103,32 @@ def test_a_last_pass_dead_end_is_never_winnable(seed: int, away: int, draw: str)
     assert winnable_by_enumeration(engine, pos, limit=30_000) in (False, None)
 
 
-def test_the_waste_order_finds_dead_ends_the_tableau_alone_does_not() -> None:
-    """Among random positions, some that enumeration proves lost are dead only by the waste's
-    order, and some that are winnable are not dead by it (so both tests above can fail)."""
-    engine = kept_home("1")
-    found = searcher(engine)
+def test_the_talon_order_finds_dead_ends_the_tableau_alone_does_not() -> None:
+    """Among random positions, every one dead only by the talon's order is lost by
+    enumeration, there are such positions on every draw size, and some not dead are winnable
+    (so the tests above can fail)."""
     kinds = set()
-    for seed in range(200):
-        pos = talon_position(engine, seed, 16)
-        state = found.state_of(pos)
-        assert state is not None
-        pin = found.pins(state.home)
-        if dead_end(state.piles, state.home, pin, {}):
-            continue
-        dead = last_pass_dead(found.talon, state, pin, {})
-        truth = winnable_by_enumeration(engine, pos, limit=20_000)
-        if truth is None:
-            continue
-        assert not (dead and truth)
-        kinds.add((dead, truth))
-    assert {(True, False), (False, True)} <= kinds
+    for draw in ("1", "3"):
+        engine = kept_home(draw)
+        found = searcher(engine)
+        for seed in range(150):
+            pos = talon_position(engine, seed, 16)
+            state = found.state_of(pos)
+            assert state is not None
+            pin = found.pins(state.home)
+            if dead_end(state.piles, state.home, pin, {}):
+                continue
+            dead = last_pass_dead(found.talon, state, pin, {})
+            if not dead and (False, True) in kinds:
+                continue
+            truth = winnable_by_enumeration(engine, pos, limit=20_000)
+            if truth is None:
+                continue
+            assert not (dead and truth)
+            kinds.add((dead, truth))
+            if dead:
+                kinds.add((draw, "dead"))
+    assert {(True, False), (False, True), ("1", "dead"), ("3", "dead")} <= kinds
 
 
 def test_the_searcher_asks_the_talon_order_and_its_verdicts_agree_with_enumeration() -> None:
