@@ -1,13 +1,14 @@
 """Klondike with limited passes: decided deals, nodes and CPU seconds at a fixed node budget.
 
     .venv/bin/python bench/klondike_limited_passes.py [--draw 1] [--passes 1] [--deals 1-100]
-        [--nodes 20000] [--set dig_share=0.6 ...] [--per-deal]
+        [--nodes 20000] [--seconds S] [--set dig_share=0.6 ...] [--per-deal]
 
-No clock: ``--nodes`` alone bounds each deal, so the verdicts and node counts are the same on
-every machine and load (CPU seconds, ``time.process_time``, are not). ``--set NAME=VALUE``
-sets an attribute of the searcher before the run (e.g. ``dig_share=0``, ``dig_narrow=False``),
-to compare settings on the same deals. Run old code against new by putting another
-``src`` first on ``PYTHONPATH``.
+Without ``--seconds`` there is no clock: ``--nodes`` alone bounds each deal, so the verdicts
+and node counts are the same on every machine and load (CPU seconds, ``time.process_time``,
+are not); with it each deal also stops after S seconds of wall clock (as the win-rate runs
+do). ``--set NAME=VALUE`` sets an attribute of the searcher before the run (e.g.
+``dig_share=0``, ``dig_narrow=False``), to compare settings on the same deals. Run old code
+against new by putting another ``src`` first on ``PYTHONPATH``.
 """
 
 from __future__ import annotations
@@ -29,6 +30,7 @@ def main() -> int:
     parser.add_argument("--passes", default="1", choices=("1", "3", "unlimited"))
     parser.add_argument("--deals", default="1-100", help="FIRST-LAST")
     parser.add_argument("--nodes", type=int, default=20_000)
+    parser.add_argument("--seconds", type=float, default=None, help="a clock too")
     parser.add_argument("--set", action="append", default=[], metavar="NAME=VALUE")
     parser.add_argument("--per-deal", action="store_true", help="print a line per deal")
     args = parser.parse_args()
@@ -48,7 +50,7 @@ def main() -> int:
     for deal in range(first, last + 1):
         pos = start_position(info, options, deal)
         t = time.process_time()
-        result = searcher.solve(pos, Budget(nodes=args.nodes))
+        result = searcher.solve(pos, Budget(nodes=args.nodes, seconds=args.seconds))
         spent = time.process_time() - t
         cpu += spent
         kind = (
@@ -67,6 +69,7 @@ def main() -> int:
     decided = counts["won"] + counts["lost"]
     print(
         f"draw {args.draw} passes {args.passes} deals {args.deals} nodes {args.nodes} "
+        f"seconds {args.seconds} "
         f"{' '.join(args.set) or '(defaults)'}"
     )
     print(
