@@ -244,7 +244,8 @@ def test_dead_ends_with_stacks_are_the_events_least_fixed_point(
     seed: int, away: int, piles: int, talon: float
 ) -> None:
     """Random tableaus, talon stacks (any cards in any order), foundations and pins: the sets
-    of :func:`dead_with_stacks` agree with the rules applied one by one."""
+    of :func:`dead_with_stacks` agree with the rules applied one by one, find every dead end
+    :func:`dead_end` finds, and without stacks are that test."""
     chooser = random.Random(seed)
     home = [13, 13, 13, 13]
     for _ in range(away):
@@ -269,3 +270,8 @@ def test_dead_ends_with_stacks_are_the_events_least_fixed_point(
     expected = dead_by_events(tableau, down, stacks, home, pin)
     found = dead_with_stacks(state_piles, [bytes(s) for s in stacks], tuple(home), pin, {})
     assert found == expected
+    if dead_end(state_piles, tuple(home), pin, {}):
+        assert found  # the stacks' order only adds dead ends
+    assert dead_with_stacks(state_piles, [], tuple(home), pin, {}) == dead_end(
+        state_piles, tuple(home), pin, {}
+    )

@@ -78,11 +78,15 @@ def last_pass_dead(
     talon: Talon, state: State, pin: list[int], known: dict[bytes, PileRecord]
 ) -> bool:
     """Is ``state`` on its last pass, and a dead end once its talon's order counts (see the
-    module)? ``pin`` and ``known`` as for :func:`~patience.solver.klondike_dead.dead_end`."""
+    module)? ``pin`` and ``known`` as for :func:`~patience.solver.klondike_dead.dead_end`.
+
+    Every dead end :func:`~patience.solver.klondike_dead.dead_end` finds is found here too
+    (stack cards only wait longer than talon cards free to be placed), so on the last pass
+    this test replaces that one."""
     if not on_last_pass(talon, state):
         return False
     stacks = talon_stacks(talon, state)
-    return bool(stacks) and dead_with_stacks(state.piles, stacks, state.home, pin, known)
+    return dead_with_stacks(state.piles, stacks, state.home, pin, known)
 
 
 def dead_with_stacks(
