@@ -20,7 +20,6 @@ from patience.solver.klondike import KlondikeSearcher, klondike_searcher
 from patience.solver.klondike_dead import dead_end
 from patience.solver.klondike_state import FACE_DOWN, PARENTS, TALON, State, Talon
 from patience.solver.klondike_talon_dead import (
-    dead_with_stacks,
     last_pass_dead,
     on_last_pass,
     talon_stacks,
@@ -244,7 +243,7 @@ def test_dead_ends_with_stacks_are_the_events_least_fixed_point(
     seed: int, away: int, piles: int, talon: float
 ) -> None:
     """Random tableaus, talon stacks (any cards in any order), foundations and pins: the sets
-    of :func:`dead_with_stacks` agree with the rules applied one by one, find every dead end
+    of :func:`dead_end` with stacks agree with the rules applied one by one, find every dead end
     :func:`dead_end` finds, and without stacks are that test."""
     chooser = random.Random(seed)
     home = [13, 13, 13, 13]
@@ -268,10 +267,10 @@ def test_dead_ends_with_stacks_are_the_events_least_fixed_point(
         for pile, d in zip(tableau, down, strict=True)
     )
     expected = dead_by_events(tableau, down, stacks, home, pin)
-    found = dead_with_stacks(state_piles, [bytes(s) for s in stacks], tuple(home), pin, {})
+    found = dead_end(state_piles, tuple(home), pin, {}, [bytes(s) for s in stacks])
     assert found == expected
     if dead_end(state_piles, tuple(home), pin, {}):
         assert found  # the stacks' order only adds dead ends
-    assert dead_with_stacks(state_piles, [], tuple(home), pin, {}) == dead_end(
+    assert dead_end(state_piles, tuple(home), pin, {}, []) == dead_end(
         state_piles, tuple(home), pin, {}
     )

@@ -29,6 +29,8 @@ asks less than the move needs), so the argument holds for every draw size and re
 
 from __future__ import annotations
 
+from collections.abc import Sequence
+
 from patience.cards import ALL_CARDS, KING, is_red, rank
 from patience.solver.klondike_state import FACE_DOWN
 
@@ -88,8 +90,13 @@ def dead_end(
     home: tuple[int, ...],
     pin: list[int],
     known: dict[bytes, PileRecord],
+    stacks: Sequence[bytes] = (),
 ) -> bool:
     """Can no line win from these tableau piles and foundation heights? (See the module.)
+
+    ``stacks`` (bottom first) are talon cards that leave the talon top first, on the last
+    pass (:mod:`patience.solver.klondike_talon_dead` has their events and the proof): a stack
+    card is pending until it leaves, takes no card and never makes a gap.
 
     ``pin`` gives each suit's height up to which its foundation cards never come back
     (:func:`patience.solver.klondike_state.pins`; the whole foundation where none ever do).
@@ -134,6 +141,17 @@ def dead_end(
         tops |= found[3]
         bottoms |= found[4]
         under.update(found[5])
+    stacked = exposed = 0  # the stacks' cards, and those of them nothing lies on
+    under_in_stack: dict[int, int] = {}
+    for stack in stacks:
+        below = 0
+        for card in stack:
+            bit = 1 << card
+            stacked |= bit
+            under_in_stack[bit] = below
+            below = bit
+        exposed |= below
+    pending |= stacked
     outside = _ALL & ~pending & ~homed | homed & ~pinned
     parents_of = _PARENTS_OF
     while pending:
@@ -150,13 +168,25 @@ def dead_end(
         black = ((tops & _SUIT_BITS) | tops >> 39) >> 1
         red = ((tops >> 13 | tops >> 26) & _SUIT_BITS) >> 1
         fit = black << 13 | black << 26 | red | red << 39
-        leaving = pending & (face_up | tops) & ((kings if empty else 0) | fit | (tops & homeable))
-        placed = outside & (fit | (_KINGS if empty else 0))
-        if not leaving and not placed:
+        gap_kings = _KINGS if empty else 0
+        leaving = (
+            pending
+            & ~stacked
+            & (face_up | tops)
+            & ((kings if empty else 0) | fit | tops & homeable)
+        )
+        freed = pending & exposed & (gap_kings | fit | homeable)  # stack tops leaving the talon
+        placed = outside & (fit | gap_kings)
+        if not leaving and not freed and not placed:
             return True
         tops |= placed
         outside ^= placed
-        pending ^= leaving
+        pending ^= leaving | freed
+        outside |= freed  # placed (or home, and maybe back) from the next round on
+        while freed:
+            bit = freed & -freed
+            freed ^= bit
+            exposed |= under_in_stack[bit]
         easy = homeable | kings if empty else homeable
         while leaving:
             bit = leaving & -leaving

@@ -42,19 +42,7 @@ for every draw size once :func:`on_last_pass` holds.
 
 from __future__ import annotations
 
-from patience.solver.klondike_dead import (
-    _ALL,
-    _BELOW_HEIGHT,
-    _EVEN,
-    _EVEN_ACES,
-    _KINGS,
-    _ODD,
-    _ODD_ACES,
-    _PARENTS_OF,
-    _SUIT_BITS,
-    PileRecord,
-    pile_record,
-)
+from patience.solver.klondike_dead import PileRecord, dead_end
 from patience.solver.klondike_state import State, Talon
 
 
@@ -86,92 +74,4 @@ def last_pass_dead(
     if not on_last_pass(talon, state):
         return False
     stacks = talon_stacks(talon, state)
-    return dead_with_stacks(state.piles, stacks, state.home, pin, known)
-
-
-def dead_with_stacks(
-    piles: tuple[bytes, ...],
-    stacks: list[bytes],
-    home: tuple[int, ...],
-    pin: list[int],
-    known: dict[bytes, PileRecord],
-) -> bool:
-    """:func:`~patience.solver.klondike_dead.dead_end` with talon ``stacks`` (bottom first)
-    whose cards leave top first (see the module); the other arguments as there.
-
-    Sets of cards as there; ``exposed`` holds the stacks' cards nothing lies on, ``outside``
-    the cards free to be placed: talon cards in no stack, stack cards that have left, and
-    foundation cards that may come back.
-    """
-    homed = pinned = 0
-    for s in range(4):
-        homed |= _BELOW_HEIGHT[s][home[s]]
-        pinned |= _BELOW_HEIGHT[s][pin[s]]
-    under: dict[int, int] = {}
-    pending = face_up = kings = tops = bottoms = 0
-    empty = False
-    for pile in piles:
-        if not pile:
-            empty = True
-            continue
-        found = known.get(pile)
-        if found is None:
-            found = known[pile] = pile_record(pile)
-        pending |= found[0]
-        face_up |= found[1]
-        kings |= found[2]
-        tops |= found[3]
-        bottoms |= found[4]
-        under.update(found[5])
-    stacked = exposed = 0
-    under_in_stack: dict[int, int] = {}
-    for stack in stacks:
-        below = 0
-        for card in stack:
-            bit = 1 << card
-            stacked |= bit
-            under_in_stack[bit] = below
-            below = bit
-        exposed |= below
-    pending |= stacked
-    outside = _ALL & ~pending & ~homed | homed & ~pinned
-    parents_of = _PARENTS_OF
-    while pending:
-        if bottoms & ~pending:
-            empty = True  # the bottom card of a pile has left
-        done = ~pending
-        even = done & _EVEN
-        odd = done & _ODD
-        homeable = ((even + _EVEN_ACES) ^ even) & _EVEN | ((odd + _ODD_ACES) ^ odd) & _ODD
-        black = ((tops & _SUIT_BITS) | tops >> 39) >> 1
-        red = ((tops >> 13 | tops >> 26) & _SUIT_BITS) >> 1
-        fit = black << 13 | black << 26 | red | red << 39
-        gap_kings = _KINGS if empty else 0
-        leaving = (
-            pending
-            & ~stacked
-            & (face_up | tops)
-            & ((kings if empty else 0) | fit | tops & homeable)
-        )
-        freed = pending & exposed & (gap_kings | fit | homeable)
-        placed = outside & (fit | gap_kings)
-        if not leaving and not freed and not placed:
-            return True
-        tops |= placed
-        outside ^= placed
-        pending ^= leaving | freed
-        outside |= freed  # placed (or home, and maybe back) from the next round on
-        while freed:
-            bit = freed & -freed
-            freed ^= bit
-            exposed |= under_in_stack[bit]
-        easy = homeable | kings if empty else homeable
-        while leaving:
-            bit = leaving & -leaving
-            leaving ^= bit
-            below = under[bit]  # now a top (0 under a bottom card)
-            tops |= below
-            if below & pending and (parents_of[below] & tops or below & easy):
-                pending ^= below
-                leaving |= below
-    return False
+    return dead_end(state.piles, state.home, pin, known, stacks)
