@@ -5,6 +5,7 @@ from __future__ import annotations
 import random
 from collections.abc import Mapping
 
+from patience.cards import make_card
 from patience.engine.core import Engine
 from patience.engine.game import engine_for, start_position
 from patience.engine.position import Move, Position
@@ -48,3 +49,34 @@ def playout(
             break
         pos = engine.apply(pos, chooser.choice(moves))
     return pos
+
+
+def klondike_late_position(
+    engine: Engine, seed: int, away: int, waste: float = 0.0, stock: float = 0.15
+) -> Position:
+    """A random Klondike position with ``away`` cards off the foundations: each suit home up
+    to a random height, the other cards dealt at random to the waste (share ``waste``), the
+    stock (share ``stock``) and the tableau (face down but for each pile's top)."""
+    chooser = random.Random(seed)
+    heights = [13, 13, 13, 13]
+    for _ in range(away):
+        s = chooser.choice([s for s in range(4) if heights[s]])
+        heights[s] -= 1
+    rest = [make_card(r, s) for s in range(4) for r in range(heights[s] + 1, 14)]
+    chooser.shuffle(rest)
+    piles: list[list[int]] = [[] for _ in engine.specs]
+    for f, s in zip(engine.foundations, range(4), strict=True):
+        piles[f] = [make_card(r, s) for r in range(1, heights[s] + 1)]
+    for card in rest:
+        roll = chooser.random()
+        if roll < waste:
+            piles[engine.waste].append(card)
+        elif roll < waste + stock:
+            piles[engine.stock].append(card)
+        else:
+            piles[chooser.choice(engine.tableau)].append(card)
+    down = [0] * len(engine.specs)
+    for t in engine.tableau:
+        down[t] = max(0, len(piles[t]) - 1)
+    down[engine.stock] = len(piles[engine.stock])
+    return Position(tuple(map(tuple, piles)), tuple(down))

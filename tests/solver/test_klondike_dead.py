@@ -9,12 +9,11 @@ import pytest
 from hypothesis import HealthCheck, given, settings
 from hypothesis import strategies as st
 from solver_oracle import winnable_by_enumeration
-from solver_positions import assert_verdict, engine_of
+from solver_positions import assert_verdict, engine_of, klondike_late_position
 
 from patience.cards import KING, make_card, rank, suit
 from patience.engine.core import Engine
 from patience.engine.game import engine_for, start_position
-from patience.engine.position import Position
 from patience.games import get_game
 from patience.solver import Budget
 from patience.solver.klondike import klondike_searcher
@@ -31,37 +30,11 @@ def kept_home() -> Engine:
     return engine_for(replace(rules, foundation_returns=False))
 
 
-def late_position(engine: Engine, seed: int, away: int) -> Position:
-    """A random position with ``away`` cards off the foundations: each suit home up to a
-    random height, the other cards dealt at random to the tableau (face down but for each
-    pile's top) and the stock."""
-    chooser = random.Random(seed)
-    heights = [13, 13, 13, 13]
-    for _ in range(away):
-        s = chooser.choice([s for s in range(4) if heights[s]])
-        heights[s] -= 1
-    rest = [make_card(r, s) for s in range(4) for r in range(heights[s] + 1, 14)]
-    chooser.shuffle(rest)
-    piles: list[list[int]] = [[] for _ in engine.specs]
-    for f, s in zip(engine.foundations, range(4), strict=True):
-        piles[f] = [make_card(r, s) for r in range(1, heights[s] + 1)]
-    for card in rest:
-        if chooser.random() < 0.15:
-            piles[engine.stock].append(card)
-        else:
-            piles[chooser.choice(engine.tableau)].append(card)
-    down = [0] * len(engine.specs)
-    for t in engine.tableau:
-        down[t] = max(0, len(piles[t]) - 1)
-    down[engine.stock] = len(piles[engine.stock])
-    return Position(tuple(map(tuple, piles)), tuple(down))
-
-
 @settings(max_examples=40, deadline=None, suppress_health_check=[HealthCheck.too_slow])
 @given(seed=st.integers(0, 10**6), away=st.integers(12, 26))
 def test_a_dead_end_is_never_winnable_and_verdicts_agree(seed: int, away: int) -> None:
     engine = kept_home()
-    pos = late_position(engine, seed, away)
+    pos = klondike_late_position(engine, seed, away)
     truth = winnable_by_enumeration(engine, pos, limit=20_000)
     if truth is None:
         return  # too big to enumerate
@@ -81,7 +54,7 @@ def test_dead_ends_are_found_in_random_positions_and_some_are_winnable() -> None
     assert searcher is not None
     verdicts = set()
     for seed in range(100):
-        pos = late_position(engine, seed, 20)
+        pos = klondike_late_position(engine, seed, 20)
         state = searcher.state_of(pos)
         assert state is not None
         verdicts.add(searcher.dead(state))
@@ -95,7 +68,7 @@ def test_searches_through_placement_lines_agree_with_enumeration() -> None:
     assert searcher is not None
     kinds = set()
     for seed in range(40):
-        pos = late_position(engine, seed, 26)
+        pos = klondike_late_position(engine, seed, 26)
         truth = winnable_by_enumeration(engine, pos, limit=20_000)
         if truth is None:
             continue

@@ -8,12 +8,11 @@ from dataclasses import replace
 from hypothesis import HealthCheck, given, settings
 from hypothesis import strategies as st
 from solver_oracle import winnable_by_enumeration
-from solver_positions import assert_verdict
+from solver_positions import assert_verdict, klondike_late_position
 
 from patience.cards import KING, make_card, rank, suit
 from patience.engine.core import Engine
 from patience.engine.game import engine_for, start_position
-from patience.engine.position import Position
 from patience.games import get_game
 from patience.solver import Budget
 from patience.solver.klondike import KlondikeSearcher, klondike_searcher
@@ -37,35 +36,6 @@ def searcher(engine: Engine) -> KlondikeSearcher:
     found = klondike_searcher(engine)
     assert found is not None
     return found
-
-
-def talon_position(engine: Engine, seed: int, away: int) -> Position:
-    """A random position with ``away`` cards off the foundations: each suit home up to a
-    random height, the other cards dealt at random to the tableau (face down but for each
-    pile's top), the waste and the stock."""
-    chooser = random.Random(seed)
-    heights = [13, 13, 13, 13]
-    for _ in range(away):
-        s = chooser.choice([s for s in range(4) if heights[s]])
-        heights[s] -= 1
-    rest = [make_card(r, s) for s in range(4) for r in range(heights[s] + 1, 14)]
-    chooser.shuffle(rest)
-    piles: list[list[int]] = [[] for _ in engine.specs]
-    for f, s in zip(engine.foundations, range(4), strict=True):
-        piles[f] = [make_card(r, s) for r in range(1, heights[s] + 1)]
-    for card in rest:
-        roll = chooser.random()
-        if roll < 0.2:
-            piles[engine.waste].append(card)
-        elif roll < 0.4:
-            piles[engine.stock].append(card)
-        else:
-            piles[chooser.choice(engine.tableau)].append(card)
-    down = [0] * len(engine.specs)
-    for t in engine.tableau:
-        down[t] = max(0, len(piles[t]) - 1)
-    down[engine.stock] = len(piles[engine.stock])
-    return Position(tuple(map(tuple, piles)), tuple(down))
 
 
 def test_drawing_three_each_group_a_draw_turns_together_is_a_stack_too() -> None:
@@ -93,7 +63,7 @@ def test_only_a_limited_talon_with_no_redeal_left_is_on_its_last_pass() -> None:
 @given(seed=st.integers(0, 10**6), away=st.integers(10, 22), draw=st.sampled_from(["1", "3"]))
 def test_a_last_pass_dead_end_is_never_winnable(seed: int, away: int, draw: str) -> None:
     engine = kept_home(draw)
-    pos = talon_position(engine, seed, away)
+    pos = klondike_late_position(engine, seed, away, waste=0.2, stock=0.2)
     found = searcher(engine)
     state = found.state_of(pos)
     assert state is not None
@@ -111,7 +81,7 @@ def test_the_talon_order_finds_dead_ends_the_tableau_alone_does_not() -> None:
         engine = kept_home(draw)
         found = searcher(engine)
         for seed in range(150):
-            pos = talon_position(engine, seed, 16)
+            pos = klondike_late_position(engine, seed, 16, waste=0.2, stock=0.2)
             state = found.state_of(pos)
             assert state is not None
             pin = found.pins(state.home)
@@ -138,7 +108,7 @@ def test_the_searcher_asks_the_talon_order_and_its_verdicts_agree_with_enumerati
         engine = kept_home(draw)
         found = searcher(engine)
         for seed in range(25):
-            pos = talon_position(engine, seed, 16)
+            pos = klondike_late_position(engine, seed, 16, waste=0.2, stock=0.2)
             truth = winnable_by_enumeration(engine, pos, limit=20_000)
             if truth is None:
                 continue
@@ -243,8 +213,8 @@ def test_dead_ends_with_stacks_are_the_events_least_fixed_point(
     seed: int, away: int, piles: int, talon: float
 ) -> None:
     """Random tableaus, talon stacks (any cards in any order), foundations and pins: the sets
-    of :func:`dead_end` with stacks agree with the rules applied one by one, find every dead end
-    :func:`dead_end` finds, and without stacks are that test."""
+    of :func:`dead_end` with stacks agree with the rules applied one by one, and find every dead end
+    :func:`dead_end` finds without them."""
     chooser = random.Random(seed)
     home = [13, 13, 13, 13]
     for _ in range(away):
@@ -271,6 +241,3 @@ def test_dead_ends_with_stacks_are_the_events_least_fixed_point(
     assert found == expected
     if dead_end(state_piles, tuple(home), pin, {}):
         assert found  # the stacks' order only adds dead ends
-    assert dead_end(state_piles, tuple(home), pin, {}, []) == dead_end(
-        state_piles, tuple(home), pin, {}
-    )
