@@ -3,6 +3,7 @@ and a log of another measurement refused untouched."""
 
 from __future__ import annotations
 
+import dataclasses
 from pathlib import Path
 
 import pytest
@@ -97,3 +98,16 @@ def test_a_complete_line_that_is_not_a_new_logged_deal_is_refused(
     path.write_text(path.read_text() + line + "\n")
     with pytest.raises(BadLog, match="line 3"):
         DealLog(path, HEADER)
+
+
+def test_a_log_from_before_cpu_times_were_kept_still_resumes(tmp_path: Path) -> None:
+    path = tmp_path / "run.log"
+    old_line = '{"deal": 1, "outcome": "won", "nodes": 12, "seconds": 0.01, "moves": 26, '
+    old_line += '"grade": "winnable"}'
+    path.write_text(HEADER.text() + "\n" + old_line + "\n")
+    with DealLog(path, HEADER) as log:
+        assert log.done == {1: RECORDS[0]}
+        assert log.done[1].cpu_seconds is None
+        log.add(dataclasses.replace(RECORDS[1], cpu_seconds=0.015))
+    with DealLog(path, HEADER) as log:
+        assert log.done[2].cpu_seconds == 0.015

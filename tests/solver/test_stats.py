@@ -41,6 +41,7 @@ def test_solve_many_in_one_process_keeps_deal_order() -> None:
     records = list(solve_many("thirteens", {}, [3, 4, 5], Budget(nodes=2_000), jobs=1))
     assert [r.deal for r in records] == [3, 4, 5]
     assert all(r.outcome in ("won", "unwinnable", "unknown") for r in records)
+    assert all(r.cpu_seconds is not None and r.cpu_seconds >= 0 for r in records)
 
 
 def test_a_win_that_does_not_replay_is_refused(monkeypatch: pytest.MonkeyPatch) -> None:

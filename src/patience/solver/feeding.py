@@ -17,7 +17,6 @@ to the component search of :mod:`patience.solver.feeding_levels`; any other posi
 
 from __future__ import annotations
 
-import time
 from collections.abc import Callable
 
 from patience.engine.core import Engine
@@ -61,9 +60,10 @@ class FeedingSearcher(DepthFirst):
         """Search from ``start`` within ``budget``: won, proven unwinnable or unknown."""
         if not fits_chains(self.engine, self.onto, self.classes, start):
             return super().solve(start, budget)
-        began = time.perf_counter()
+        budget = budget or Budget()
+        began = budget.clock()
         search = FeedingSearch(self.engine, self.classes, self.onto, start)
-        return Levels(search).walk(budget or Budget(), began)
+        return Levels(search).walk(budget, began)
 
 
 def feeding_searcher(engine: Engine) -> DepthFirst:

@@ -37,7 +37,6 @@ level finds a deal leading to the next component of the winning line.
 
 from __future__ import annotations
 
-import time
 from collections import deque
 from collections.abc import Iterator
 
@@ -144,17 +143,17 @@ class Levels:
             return Won((), 0, 0.0)
         self.meter = Meter(budget, _CLOCK_EVERY, began)
         try:
-            return self._walk(total, began)
+            return self._walk(total)
         except _Spent:
             return Unknown(self.nodes, self.meter.elapsed())
 
-    def _walk(self, total: int, began: float) -> Result:
+    def _walk(self, total: int) -> Result:
         """The walk of :meth:`walk`; raises :class:`_Spent` when the budget is."""
         start = self.component(self.search.start)
         seen = {start}
         self._tick()
         if not self.open(start):
-            return ProvenUnwinnable(self.nodes, time.perf_counter() - began)
+            return ProvenUnwinnable(self.nodes, self.meter.elapsed())
         path = [start]
         stack: list[Iterator[Component]] = [iter(self.exits(start))]
         while stack:
@@ -165,7 +164,7 @@ class Levels:
                 continue
             if child[1] >= total:
                 moves = self.replay([*path, child])
-                return Won(moves, self.nodes, time.perf_counter() - began)
+                return Won(moves, self.nodes, self.meter.elapsed())
             if child in seen:
                 continue
             seen.add(child)
@@ -174,7 +173,7 @@ class Levels:
                 continue
             path.append(child)
             stack.append(iter(self.exits(child)))
-        return ProvenUnwinnable(self.nodes, time.perf_counter() - began)
+        return ProvenUnwinnable(self.nodes, self.meter.elapsed())
 
     def replay(self, line: list[Component]) -> tuple[Move, ...]:
         """The engine's moves through these components, found level by level."""

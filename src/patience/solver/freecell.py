@@ -32,7 +32,6 @@ that runs out just leaves the turns.
 from __future__ import annotations
 
 import heapq
-import time
 from collections.abc import Callable, Iterator
 from typing import NamedTuple
 
@@ -180,7 +179,7 @@ class FreeCellSearch(Searcher):
         The node budget counts the states every scan expanded, together.
         """
         budget = budget or Budget()
-        began = time.perf_counter()
+        began = budget.clock()
         if self.engine.is_won(start):
             return Won((), 0, 0.0)
         layout = self.layout
@@ -192,7 +191,7 @@ class FreeCellSearch(Searcher):
         cols, cell_bytes, home_list = list(columns), bytearray(cells), list(home)
         first = layout.settle(cols, cell_bytes, home_list)
         if sum(home_list) == 52:
-            return Won(layout.engine_moves(start, first), 0, time.perf_counter() - began)
+            return Won(layout.engine_moves(start, first), 0, budget.clock() - began)
         state = (tuple(cols), bytes(cell_bytes), tuple(home_list))
         scans = [_Scan(layout, state, weights) for weights in self.scans]
         nodes = 0
@@ -206,16 +205,16 @@ class FreeCellSearch(Searcher):
                     return Unknown(nodes, meter.elapsed())
             if scan.line is not None:
                 moves = layout.engine_moves(start, first + scan.line)
-                return Won(moves, nodes + 1, time.perf_counter() - began)
+                return Won(moves, nodes + 1, budget.clock() - began)
             if not scan.frontier:
                 if not scan.whole_runs:  # a complete scan searched every state
-                    return ProvenUnwinnable(nodes, time.perf_counter() - began)
+                    return ProvenUnwinnable(nodes, budget.clock() - began)
                 scans.remove(scan)
                 continue
             if nodes >= budget.nodes:
-                return Unknown(nodes, time.perf_counter() - began)
+                return Unknown(nodes, budget.clock() - began)
             turn += 1
-        return Unknown(nodes, time.perf_counter() - began)
+        return Unknown(nodes, budget.clock() - began)
 
 
 def freecell_searcher(engine: Engine) -> FreeCellSearch | None:

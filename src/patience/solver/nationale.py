@@ -64,7 +64,6 @@ from __future__ import annotations
 
 import bisect
 import heapq
-import time
 from collections.abc import Callable, Generator, Iterable
 from operator import itemgetter
 
@@ -212,7 +211,8 @@ class TwoWaySearcher(Searcher):
             self.board.forget()
 
     def _solve(self, first: Board, redeals: int, budget: Budget) -> Result:
-        began = time.perf_counter()
+        clock = budget.clock
+        began = clock()
         deadline = None if budget.seconds is None else began + budget.seconds
         if self._won_board(first):
             return Won((), 0, 0.0)
@@ -223,24 +223,24 @@ class TwoWaySearcher(Searcher):
             most = max(1, int(budget.nodes * part))
             walks = [self._walk(first, redeals, mode, score) for score in self.attempts]
             quota = _FIRST_TURN
-            while walks and used < most and (until is None or time.perf_counter() < until):
+            while walks and used < most and (until is None or clock() < until):
                 for walk in walks:  # the searches take turns, each turn twice the last
                     cap = min(quota, most - used)
                     if cap <= 0:
                         break
-                    moves, nodes, exhausted = self._run(walk, cap, until)
+                    moves, nodes, exhausted = self._run(walk, cap, until, clock)
                     used += nodes
                     if moves is not None:
-                        return Won(moves, used, time.perf_counter() - began)
+                        return Won(moves, used, clock() - began)
                     if exhausted:
                         walks = []  # the same moves in another order: all would exhaust
                         break
                 quota *= 2
             if used >= budget.nodes:
-                return Unknown(used, time.perf_counter() - began)
+                return Unknown(used, clock() - began)
         walk = self._walk(first, redeals, _ALL, self.complete_score)
-        moves, nodes, exhausted = self._run(walk, budget.nodes - used, deadline)
-        seconds = time.perf_counter() - began
+        moves, nodes, exhausted = self._run(walk, budget.nodes - used, deadline, clock)
+        seconds = clock() - began
         if moves is not None:
             return Won(moves, used + nodes, seconds)
         if exhausted:
@@ -251,17 +251,15 @@ class TwoWaySearcher(Searcher):
         return not any(self._outside(board))
 
     @staticmethod
-    def _run(walk: Walk, most: int, deadline: float | None) -> tuple[Line | None, int, bool]:
+    def _run(
+        walk: Walk, most: int, deadline: float | None, clock: Callable[[], float]
+    ) -> tuple[Line | None, int, bool]:
         """Resume ``walk`` for at most ``most`` boards and until ``deadline``: the winning moves
         (or ``None``), the boards expanded, and whether the frontier was emptied."""
         nodes = 0
         try:
             while nodes < most:
-                if (
-                    deadline is not None
-                    and nodes % _CLOCK_EVERY == 0
-                    and time.perf_counter() > deadline
-                ):
+                if deadline is not None and nodes % _CLOCK_EVERY == 0 and clock() > deadline:
                     break
                 nodes += 1
                 next(walk)

@@ -75,7 +75,6 @@ the same cards in play have the same cut, so equal positions give equal states).
 
 from __future__ import annotations
 
-import time
 from collections.abc import Iterator
 
 from patience.cards import rank
@@ -507,16 +506,16 @@ class PyramidSearch:
             return Won((), 0, 0.0)
         self.meter = Meter(budget, _CLOCK_EVERY, began)
         try:
-            return self._walk(began)
+            return self._walk()
         except _Spent:
             return Unknown(self.nodes, self.meter.elapsed())
 
-    def _walk(self, began: float) -> Result:
+    def _walk(self) -> Result:
         """The walk of :meth:`walk`; raises :class:`_Spent` when the budget is."""
         start = self.start
         self._tick()
         if self.lost(start, -1) or not self.clearable(start):
-            return ProvenUnwinnable(self.nodes, time.perf_counter() - began)
+            return ProvenUnwinnable(self.nodes, self.meter.elapsed())
         path: list[tuple[Move, ...]] = []
         stack: list[Iterator[Child]] = [iter(self.children(start))]
         covered, column, stride = self.covered, self.column, self.stride
@@ -532,7 +531,7 @@ class PyramidSearch:
             places, talon, cut, used = child
             if not places and (not all_home or not talon):
                 line = tuple(m for part in (*path, (*draws, move)) for m in part)
-                return Won(line, self.nodes, time.perf_counter() - began)
+                return Won(line, self.nodes, self.meter.elapsed())
             marks = covered.get((places, talon))  # entered with as few redeals used or fewer?
             if marks and marks & column[cut] & ((2 << (used * stride + cut)) - 1):
                 continue
@@ -544,7 +543,7 @@ class PyramidSearch:
                 continue
             path.append((*draws, move))
             stack.append(iter(self.children(child)))
-        return ProvenUnwinnable(self.nodes, time.perf_counter() - began)
+        return ProvenUnwinnable(self.nodes, self.meter.elapsed())
 
     def _tick(self) -> None:
         """Count a node (of the search or of the bag game) against the budget."""
@@ -613,8 +612,8 @@ class PyramidSearcher(DepthFirst):
         """Search from ``start`` within ``budget``: won, proven unwinnable or unknown."""
         if not self.fits(start):
             return super().solve(start, budget)
-        began = time.perf_counter()
-        return PyramidSearch(self, start).walk(budget or Budget(), began)
+        budget = budget or Budget()
+        return PyramidSearch(self, start).walk(budget, budget.clock())
 
 
 def pyramid_searcher(engine: Engine) -> PyramidSearcher | None:

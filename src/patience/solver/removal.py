@@ -55,7 +55,6 @@ sound (it never hides the only way to a win):
 
 from __future__ import annotations
 
-import time
 from collections.abc import Callable, Hashable, Iterator
 
 from patience.cards import rank, suit
@@ -195,7 +194,7 @@ class DepthFirst(Searcher):
         """Search from ``start`` within ``budget``: won, proven unwinnable or unknown."""
         budget = budget or Budget()
         engine = self.engine
-        began = time.perf_counter()
+        began = budget.clock()
         meter = Meter(budget, _CLOCK_EVERY, began)
         if engine.is_won(start):
             return Won((), 0, 0.0)
@@ -214,7 +213,7 @@ class DepthFirst(Searcher):
             line, child = step
             if engine.is_won(child):
                 moves = tuple(m for part in (*path, line) for m in part)
-                return Won(moves, nodes, time.perf_counter() - began)
+                return Won(moves, nodes, budget.clock() - began)
             child_key = key(child)
             if child_key in seen:
                 continue
@@ -226,7 +225,7 @@ class DepthFirst(Searcher):
                 continue
             path.append(line)
             stack.append(self.children(child))
-        return ProvenUnwinnable(nodes, time.perf_counter() - began)
+        return ProvenUnwinnable(nodes, budget.clock() - began)
 
 
 _RANK = tuple(rank(card) for card in range(52))

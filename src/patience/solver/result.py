@@ -14,16 +14,29 @@ from patience.engine.position import Move
 
 @dataclass(frozen=True)
 class Budget:
-    """How much work a search may do: a node count (deterministic) and optionally seconds."""
+    """How much work a search may do: a node count (deterministic) and optionally seconds.
+
+    Seconds are wall-clock seconds, or with ``cpu`` the CPU seconds of the searching process:
+    what a core of its own would give, whatever else a shared machine runs (for measurements;
+    a player waits wall-clock seconds). The seconds a result reports are by the same clock.
+
+    >>> Budget(1000, 2.0, cpu=True).clock() >= 0
+    True
+    """
 
     nodes: int = 200_000
     seconds: float | None = None
+    cpu: bool = False
 
     def __post_init__(self) -> None:
         if self.nodes < 1:
             raise ValueError("a budget needs at least one node")
         if self.seconds is not None and self.seconds <= 0:
             raise ValueError("a time budget must be positive")
+
+    def clock(self) -> float:
+        """Now, in seconds, by this budget's clock (only differences mean anything)."""
+        return time.process_time() if self.cpu else time.perf_counter()
 
 
 class Meter:
@@ -35,10 +48,11 @@ class Meter:
     (False, True)
     """
 
-    __slots__ = ("began", "deadline", "every", "limit")
+    __slots__ = ("began", "clock", "deadline", "every", "limit")
 
     def __init__(self, budget: Budget, every: int = 64, began: float | None = None) -> None:
-        self.began = time.perf_counter() if began is None else began
+        self.clock = budget.clock
+        self.began = self.clock() if began is None else began
         self.limit = budget.nodes
         self.deadline = None if budget.seconds is None else self.began + budget.seconds
         self.every = every
@@ -47,15 +61,15 @@ class Meter:
         """Is the time budget spent? (The clock is read when ``nodes`` is a multiple of
         ``every``; otherwise the answer is no.)"""
         deadline = self.deadline
-        return deadline is not None and nodes % self.every == 0 and time.perf_counter() > deadline
+        return deadline is not None and nodes % self.every == 0 and self.clock() > deadline
 
     def spent(self, nodes: int) -> bool:
         """Is the budget spent after ``nodes`` nodes: the node budget, or the time budget?"""
         return nodes >= self.limit or self.late(nodes)
 
     def elapsed(self) -> float:
-        """Seconds since the search began."""
-        return time.perf_counter() - self.began
+        """Seconds since the search began, by the budget's clock."""
+        return self.clock() - self.began
 
 
 @dataclass(frozen=True)

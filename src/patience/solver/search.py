@@ -16,7 +16,6 @@ the position unwinnable. A search that runs out of budget says so (:class:`Unkno
 from __future__ import annotations
 
 import heapq
-import time
 from collections.abc import Iterator
 
 from patience.engine.core import Engine
@@ -157,8 +156,7 @@ class Searcher:
         budget = budget or Budget()
         engine = self.engine
         self._cycles.clear()
-        began = time.perf_counter()
-        meter = Meter(budget, _CLOCK_EVERY, began)
+        meter = Meter(budget, _CLOCK_EVERY)
         if engine.is_won(start):
             return Won((), 0, 0.0)
         key, score = self.key, self.score
@@ -175,14 +173,14 @@ class Searcher:
             pos, auto, moves = self.settle(raw)
             if auto:
                 if engine.is_won(pos):
-                    return self._won(parents, edges, node, auto, nodes, began)
+                    return self._won(parents, edges, node, auto, nodes, meter)
                 settled = key(pos)
                 if settled in seen:
                     continue
                 seen.add(settled)
             for line, child in self.successors(pos, moves):
                 if engine.is_won(child):
-                    return self._won(parents, edges, node, [*auto, *line], nodes, began)
+                    return self._won(parents, edges, node, [*auto, *line], nodes, meter)
                 child_key = key(child)
                 if child_key in seen:
                     continue
@@ -190,7 +188,7 @@ class Searcher:
                 parents.append(node)
                 edges.append((*auto, *line))
                 heapq.heappush(frontier, (-score(child), len(parents) - 1, child))
-        return ProvenUnwinnable(nodes, time.perf_counter() - began)
+        return ProvenUnwinnable(nodes, meter.elapsed())
 
     @staticmethod
     def _won(
@@ -199,11 +197,11 @@ class Searcher:
         node: int,
         last: list[Move],
         nodes: int,
-        began: float,
+        meter: Meter,
     ) -> Won:
         chunks = [tuple(last)]
         while node > 0:
             chunks.append(edges[node])
             node = parents[node]
         moves = tuple(m for chunk in reversed(chunks) for m in chunk)
-        return Won(moves, nodes, time.perf_counter() - began)
+        return Won(moves, nodes, meter.elapsed())
