@@ -18,7 +18,7 @@ from collections.abc import Callable
 from functools import lru_cache
 from typing import NamedTuple
 
-from patience.cards import ACE, rank
+from patience.cards import ACE, rank, suit
 from patience.engine.core import Engine
 from patience.engine.position import STOCK_MOVE, Move, MoveKind, Position
 from patience.rules.piles import Unit
@@ -107,6 +107,8 @@ class SpiderTable:
             for up in range(52)
         )
         """The cards of the pack each card may go on (only those can top a column)."""
+        self.suits = len({suit(c) for c in rules.pack})
+        """How many suits the pack has."""
         self.deal_rounds = rules.stock.count
         self.blocked_by_gap = rules.stock.blocked_by_gap
         self.aces = bytes(rank(c) == ACE for c in range(52))
