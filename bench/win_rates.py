@@ -1,7 +1,7 @@
 """Measure the win rate of every game and option; write docs/win_rates.md and the lobby's figures.
 
     .venv/bin/python bench/win_rates.py [--deals 100] [--first 1] [--jobs 2] [--nodes 30000]
-        [--seconds 2] [--only GAME,...] [--log PATH] [--recheck SPEC]
+        [--seconds 2 | --no-clock] [--only GAME,...] [--log PATH] [--recheck SPEC]
         [--doc docs/win_rates.md] [--json src/patience/solver/win_rates.json]
 
 The solver's view: every card is known. Each deal is won (a solution that replays), proven
@@ -28,7 +28,9 @@ line per solved deal (patience.solver.deal_log), so a killed run loses only the 
 progress; it needs a single spec, and a log serves every run of that spec and budget.
 ``--recheck SPEC`` solves the row's unknown deals again with the (larger) budget given and
 records the outcome beside the row (replacing an earlier recheck; every win replays, as
-solve_many checks). A new run from deal 1 replaces the row.
+solve_many checks). A new run from deal 1 replaces the row. ``--no-clock`` drops the time
+budget: ``--nodes`` alone bounds each deal, so every verdict is the same on any machine and
+under any load (a loaded machine only takes longer).
 """
 
 from __future__ import annotations
@@ -398,7 +400,9 @@ def main(argv: Sequence[str] | None = None) -> int:
     parser.add_argument("--first", type=int, default=1, help="the first deal (1: a new row)")
     parser.add_argument("--jobs", type=int, default=2)
     parser.add_argument("--nodes", type=int, default=30_000)
-    parser.add_argument("--seconds", type=float, default=2.0)
+    clock = parser.add_mutually_exclusive_group()
+    clock.add_argument("--seconds", type=float, default=2.0)
+    clock.add_argument("--no-clock", action="store_true", help="a node budget alone")
     parser.add_argument(
         "--only",
         default="",
@@ -410,7 +414,7 @@ def main(argv: Sequence[str] | None = None) -> int:
     parser.add_argument("--doc", type=Path, default=DOC)
     parser.add_argument("--json", type=Path, default=DATA, help="where the lobby's figures go")
     args = parser.parse_args(argv)
-    budget = Budget(args.nodes, args.seconds)
+    budget = Budget(args.nodes, None if args.no_clock else args.seconds)
     figures = load(args.json)
     try:
         if args.recheck:

@@ -88,6 +88,31 @@ def test_an_extension_with_a_gap_an_overlap_or_another_budget_changes_nothing(
     assert _outputs(files) == before
 
 
+def test_a_row_without_a_clock_has_a_node_budget_alone(files: list[str]) -> None:
+    assert (
+        _run(
+            "--only",
+            "pyramid",
+            "--deals",
+            "3",
+            "--jobs",
+            "1",
+            "--nodes",
+            "300",
+            "--no-clock",
+            *files,
+        )
+        == 0
+    )
+    row = _row(files)
+    assert (row.nodes, row.seconds) == (300, None)
+    assert "| 300 nodes |" in Path(files[1]).read_text()
+    more = ["--first", "4", "--deals", "1", "--jobs", "1", "--nodes", "300"]
+    assert _run("--only", "pyramid", *more, "--seconds", "30", *files) == 2  # another budget
+    assert _run("--only", "pyramid", *more, "--no-clock", *files) == 0
+    assert _row(files).last == 4
+
+
 def test_extending_a_row_that_is_not_there_is_refused(files: list[str]) -> None:
     assert _run("--only", "pyramid", "--first", "6", "--deals", "2", *SMALL, *files) == 2
     assert not Path(files[3]).exists()
