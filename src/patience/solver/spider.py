@@ -253,7 +253,7 @@ class SpiderSearcher(Searcher):
         kept: list[Step] = []
         cut = False
         first_gap = -1
-        users: dict[int, set[int]] = {}  # for a card, the columns whose run could go on it
+        users: dict[int, int] = {}  # for a card, the columns whose run could go on it, as bits
         for step in table.moves(st, reaches):
             if step is DEAL:
                 kept.append(step)
@@ -290,8 +290,8 @@ class SpiderSearcher(Searcher):
             found = users.get(bared)
             if found is None:
                 bit = 1 << bared
-                found = users[bared] = {c for c, r in enumerate(reaches) if r.lowers & bit}
-            if len(found) > 2 or found.difference((src, dst)):
+                found = users[bared] = sum(1 << c for c, r in enumerate(reaches) if r.lowers & bit)
+            if found & ~(1 << src | 1 << dst):
                 kept.append(step)
             else:
                 cut = True
