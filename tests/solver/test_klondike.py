@@ -225,15 +225,20 @@ def test_safe_home_needs_the_cards_that_fit_on_it_pinned() -> None:
     assert not safe_home(make_card(4, 1), home, pin)  # not next on its foundation
 
 
-def test_the_talon_key_ignores_the_pointer_only_on_the_main_cycle() -> None:
-    one = Talon(1, -1)
-    assert {one.pointer_key(10, p, 0) for p in range(11)} == {(-1, 0)}
+def test_a_talon_state_covers_those_its_steps_reach_with_no_more_redeals() -> None:
+    one = Talon(1, -1)  # unlimited: every pointer reaches every other
+    assert all(one.covers(10, p, 0, q, 0) for p in range(11) for q in range(11))
     three = Talon(3, -1)
-    assert three.pointer_key(10, 3, 0) == (-1, 0)
-    assert three.pointer_key(10, 10, 0) == (-1, 0)
-    assert three.pointer_key(10, 4, 0) == (4, 0)
+    assert three.covers(10, 4, 0, 3, 0)  # off the main cycle, then round it
+    assert not three.covers(10, 3, 0, 4, 0)  # the main cycle never comes back to 4
+    last = Talon(1, 0)  # one pass: only pointers no further back
+    assert last.covers(10, 3, 0, 7, 0)
+    assert not last.covers(10, 7, 0, 3, 0)
     limited = Talon(1, 2)
-    assert limited.pointer_key(10, 3, 1) == (3, 1)
+    assert limited.covers(10, 7, 0, 3, 1)  # one redeal more used
+    assert not limited.covers(10, 7, 0, 3, 0)
+    assert not limited.covers(10, 7, 1, 3, 1)  # a redeal is needed to get back
+    assert limited.covers(10, 7, 1, 3, 2)
 
 
 def test_the_talon_reaches_every_card_drawing_one_with_unlimited_redeals() -> None:

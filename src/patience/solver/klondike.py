@@ -16,10 +16,12 @@ engine refuses a whole pile into a gap).
 **What is pruned, and why it is sound** (an exhausted search is then a proof):
 
 * **Keys.** The tableau piles are alike (one spec but for their code), so swapping two maps
-  legal moves to legal moves and wins to wins: the key sorts them. With unlimited redeals the
-  key keeps no pointer on the stock's main cycle (:meth:`Talon.pointer_key`): pointers there
-  reach one another by drawing and redealing alone, so their positions have the same futures.
-  Redeals used are kept where they are limited.
+  legal moves to legal moves and wins to wins: the key sorts them. A state is skipped when
+  one met before in the search has the same key and talon steps alone lead from it to the
+  new state's pointer with no more redeals used (:mod:`patience.solver.klondike_cover`, with
+  the proof): drawing one card at a time with unlimited redeals the pointer never counts;
+  with unlimited redeals pointers on the stock's main cycle reach one another; on the last
+  pass a pointer further on is covered by one further back it can be drawn to.
 
 * **Lemma 1 (pinned cards).** Let K be a set of cards, all home, such that every card that
   may be laid on a card of K in the tableau (opposite colour, one rank lower) is in K, and
@@ -95,6 +97,12 @@ engine refuses a whole pile into a gap).
   search follows such lines only; with three cards to a draw or limited redeals, where a
   card kept in the talon could shift what later draws show, every placement is a move.
 
+* **Lemma 4 (lifts used at once)** (:mod:`patience.solver.klondike_lifts`, with the proof):
+  where Lemma 3 is not used, a run moved off a face-up card is played only together with a
+  move using that card (home, a card laid on it, or moving it), or with a second such move
+  and a move laying one freed card on the other. The depth-first search's narrow moves
+  already leave most such moves out; it is used where a search may prove.
+
 Only these prune. The search is depth first in the move order (cards home, runs that turn a
 card up, talon cards, runs that empty a pile, the rest, foundation cards back) for a share of
 the budget (:data:`DIG_SHARE`: it finds many wins sooner), then best first from the start
@@ -116,7 +124,9 @@ from operator import itemgetter
 from patience.cards import ALL_CARDS, KING, rank, suit
 from patience.engine.core import Engine
 from patience.engine.position import REDEAL_MOVE, STOCK_MOVE, Move, Position, transfer
+from patience.solver.klondike_cover import new_visitor, table_key
 from patience.solver.klondike_dead import PileRecord, dead_end
+from patience.solver.klondike_lifts import lift_lines, lifted
 from patience.solver.klondike_state import (
     DRAW,
     FACE_DOWN,
@@ -201,6 +211,8 @@ class KlondikeSearcher(Searcher):
         self._safe: dict[tuple[int, int, int, int], tuple[int, ...]] = {}
         self.dig_share = DIG_SHARE
         self.dig_narrow = True
+        self.finish_depth_first = False
+        self.lifts_used = True
 
     # ------------------------------------------------------------------ conversion
 
@@ -235,17 +247,6 @@ class KlondikeSearcher(Searcher):
             len(waste),
             pos.redeals,
         )
-
-    def state_key(self, state: State) -> bytes:
-        """Equal for states of one search with the same futures (see the module).
-
-        The talon is left out: within one search cards only ever leave it, keeping their
-        order, so its cards (those neither in the tableau nor home) fix it.
-        """
-        if self._pointer_free:
-            return b"\xff".join([*sorted(state.piles), bytes(state.home)])
-        p, r = self.talon.pointer_key(len(state.talon), state.pointer, state.redeals)
-        return b"\xff".join([*sorted(state.piles), bytes((*state.home, p + 1, r))])
 
     # ------------------------------------------------------------------ moves
 
@@ -378,10 +379,13 @@ class KlondikeSearcher(Searcher):
         out: list[tuple[list[InnerMove], State]] = []
         apply = self.apply
         anywhere = self._talon_anywhere
+        lifts = self.lifts_used and not anywhere and not narrow
         for move in self.moves(state, narrow):
             if move[0] == TALON and move[2] >= 0 and anywhere:
                 if self._may_cover(state, state.talon[move[1]]):
                     out.extend(self._covered(apply(state, move), move, narrow))
+            elif lifts and lifted(state, move) >= 0:
+                out.extend(lift_lines(state, move, self.moves, apply, self._uses_onto))
             else:
                 out.append(([move], apply(state, move)))
         return out
@@ -402,6 +406,10 @@ class KlondikeSearcher(Searcher):
             else:
                 out.append(([placed, move], self.apply(state, move)))
         return out
+
+    def _uses_onto(self, state: State, target: int) -> list[InnerMove]:
+        """The moves of :meth:`moves` (not narrow) that lay a card on the top of ``target``."""
+        return self._moves_onto(state, target, False)
 
     def _may_cover(self, state: State, card: int) -> bool:
         """Might a move lay a card on ``card`` once it is laid from the talon? ``False`` only
@@ -528,7 +536,7 @@ class KlondikeSearcher(Searcher):
             return dead_end(piles, home, self.pins(home), self._records)
         if on_last_pass(self.talon, state):  # a test finding every dead end dead_end finds
             return last_pass_dead(self.talon, state, self.pins(home), self._records)
-        key = b"\xff".join([*sorted(piles), bytes(home)])
+        key = table_key(state)
         found = self._dead.get(key)
         if found is None:
             found = self._dead[key] = dead_end(piles, home, self.pins(home), self._records)
@@ -596,11 +604,16 @@ class KlondikeSearcher(Searcher):
         if share:
             dig_deadline = None if budget.seconds is None else began + share * budget.seconds
             limit = max(1, int(share * budget.nodes))
-            found = self._depth_first(start, root, auto, limit, dig_deadline, began)
+            found = self._depth_first(
+                start, root, auto, limit, dig_deadline, began, self.dig_narrow
+            )
             if not isinstance(found, Unknown):
                 return found
             limit = max(1, budget.nodes - found.nodes)
-            result = self._best_first(start, root, auto, limit, deadline, began)
+            if self.finish_depth_first:
+                result = self._depth_first(start, root, auto, limit, deadline, began, False)
+            else:
+                result = self._best_first(start, root, auto, limit, deadline, began)
             return replace(result, nodes=result.nodes + found.nodes)
         return self._best_first(start, root, auto, budget.nodes, deadline, began)
 
@@ -612,15 +625,16 @@ class KlondikeSearcher(Searcher):
         node_limit: int,
         deadline: float | None,
         began: float,
+        narrow: bool,
     ) -> Result:
         """Depth first in :meth:`moves` order from ``root`` (settled, not blocked).
 
         Not narrow, the same pruning as the best-first search, so an exhausted search is a
         proof too; narrow (:attr:`dig_narrow`), an exhausted search is :class:`Unknown`.
         """
-        key, settle, blocked, lines = self.state_key, self.settle_state, self.blocked, self.lines
-        seen = {key(root)}
-        narrow = self.dig_narrow
+        settle, blocked, lines = self.settle_state, self.blocked, self.lines
+        visit = new_visitor(self.talon, self._pointer_free)
+        visit(root)
         frames: list[list[tuple[list[InnerMove], State]]] = [self.lines(root, narrow)]
         at = [0]
         edges: list[list[InnerMove]] = [auto]
@@ -639,11 +653,7 @@ class KlondikeSearcher(Searcher):
             if child.home == _ALL_HOME:
                 line = [m for edge in edges for m in edge] + [*step, *played]
                 return Won(self.engine_moves(start, line), nodes, time.perf_counter() - began)
-            child_key = key(child)
-            if child_key in seen:
-                continue
-            seen.add(child_key)
-            if blocked(child):
+            if not visit(child) or blocked(child):
                 continue
             nodes += 1
             if nodes >= node_limit or (
@@ -669,9 +679,10 @@ class KlondikeSearcher(Searcher):
         began: float,
     ) -> Result:
         """Best first from ``root`` (settled, not blocked); see :meth:`solve`."""
-        key, estimate, settle, lines = self.state_key, self.estimate, self.settle_state, self.lines
+        estimate, settle, lines = self.estimate, self.settle_state, self.lines
         blocked_pile = self.blocked_pile
-        seen = {key(root)}
+        visit = new_visitor(self.talon, self._pointer_free)
+        visit(root)
         nodes = 0
         parents = [-1]
         edges: list[list[InnerMove]] = [auto]
@@ -700,11 +711,7 @@ class KlondikeSearcher(Searcher):
                         line[:0] = edges[at]
                         at = parents[at]
                     return Won(self.engine_moves(start, line), nodes, time.perf_counter() - began)
-                child_key = key(child)
-                if child_key in seen:
-                    continue
-                seen.add(child_key)
-                if blocked_pile(child):
+                if not visit(child) or blocked_pile(child):
                     continue
                 parents.append(index)
                 edges.append([*step, *played])

@@ -210,6 +210,7 @@ class Talon:
         self.free_cycle = redeals == UNLIMITED
         self._reach: dict[tuple[int, int, int], list[Reach]] = {}
         self._routes: dict[tuple[int, int, int], dict[int, tuple[int, ...]]] = {}
+        self._used: dict[tuple[int, int, int], dict[int, int]] = {}
 
     def reachable(self, size: int, pointer: int, redeals: int) -> list[Reach]:
         """Each pointer the stock alone reaches (first time, fewest redeals), its redeals and steps.
@@ -257,13 +258,13 @@ class Talon:
             found = self._routes[size, pointer, redeals]
         return found
 
-    def pointer_key(self, size: int, pointer: int, redeals: int) -> tuple[int, int]:
-        """What of the pointer a key must keep: nothing when it is on the stock's main cycle.
-
-        With unlimited redeals, every pointer of the cycle from a full stock (multiples of the
-        draw, and the end) reaches every other by drawing and turning the waste over, so
-        positions differing only there have the same futures.
-        """
-        if self.free_cycle and (pointer % self.draw == 0 or pointer == size):
-            return -1, 0
-        return pointer, redeals
+    def covers(self, size: int, pointer: int, redeals: int, other: int, other_redeals: int) -> bool:
+        """Do talon steps alone lead from (``pointer``, ``redeals``) to pointer ``other`` with at
+        most ``other_redeals`` redeals used? (Then a state there covers one at ``other`` with
+        the same tableau and foundations: see :mod:`patience.solver.klondike_cover`.)"""
+        key = (size, pointer, redeals)
+        found = self._used.get(key)
+        if found is None:
+            found = self._used[key] = {p: r for p, r, _ in self.reachable(size, pointer, redeals)}
+        used = found.get(other)
+        return used is not None and used <= other_redeals
