@@ -211,8 +211,8 @@ class KlondikeSearcher(Searcher):
         self._safe: dict[tuple[int, int, int, int], tuple[int, ...]] = {}
         self.dig_share = DIG_SHARE
         self.dig_narrow = True
-        self.finish_depth_first = False
         self.lifts_used = True
+        """Play a lift only with a use of its card (Lemma 4); off, every move alone."""
 
     # ------------------------------------------------------------------ conversion
 
@@ -604,16 +604,11 @@ class KlondikeSearcher(Searcher):
         if share:
             dig_deadline = None if budget.seconds is None else began + share * budget.seconds
             limit = max(1, int(share * budget.nodes))
-            found = self._depth_first(
-                start, root, auto, limit, dig_deadline, began, self.dig_narrow
-            )
+            found = self._depth_first(start, root, auto, limit, dig_deadline, began)
             if not isinstance(found, Unknown):
                 return found
             limit = max(1, budget.nodes - found.nodes)
-            if self.finish_depth_first:
-                result = self._depth_first(start, root, auto, limit, deadline, began, False)
-            else:
-                result = self._best_first(start, root, auto, limit, deadline, began)
+            result = self._best_first(start, root, auto, limit, deadline, began)
             return replace(result, nodes=result.nodes + found.nodes)
         return self._best_first(start, root, auto, budget.nodes, deadline, began)
 
@@ -625,7 +620,6 @@ class KlondikeSearcher(Searcher):
         node_limit: int,
         deadline: float | None,
         began: float,
-        narrow: bool,
     ) -> Result:
         """Depth first in :meth:`moves` order from ``root`` (settled, not blocked).
 
@@ -635,6 +629,7 @@ class KlondikeSearcher(Searcher):
         settle, blocked, lines = self.settle_state, self.blocked, self.lines
         visit = new_visitor(self.talon, self._pointer_free)
         visit(root)
+        narrow = self.dig_narrow
         frames: list[list[tuple[list[InnerMove], State]]] = [self.lines(root, narrow)]
         at = [0]
         edges: list[list[InnerMove]] = [auto]
