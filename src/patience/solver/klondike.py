@@ -116,7 +116,7 @@ narrow, exhausted is a proof.
 
 from __future__ import annotations
 
-import time
+from collections.abc import Callable
 from dataclasses import replace
 from heapq import heappop, heappush
 from operator import itemgetter
@@ -588,29 +588,30 @@ class KlondikeSearcher(Searcher):
         if state is None:
             return super().solve(start, budget)
         budget = budget or Budget()
-        began = time.perf_counter()
+        clock = budget.clock
+        began = clock()
         deadline = None if budget.seconds is None else began + budget.seconds
         root, auto = self.settle_state(state)
         if sum(root.home) == 52:
-            return Won(self.engine_moves(start, auto), 1, time.perf_counter() - began)
+            return Won(self.engine_moves(start, auto), 1, clock() - began)
         self._blockers.clear()
         self._blocked.clear()
         self._records.clear()
         self._dead.clear()
         self._runs.clear()
         if self.blocked(root):
-            return ProvenUnwinnable(0, time.perf_counter() - began)
+            return ProvenUnwinnable(0, clock() - began)
         share = self.dig_share
         if share:
             dig_deadline = None if budget.seconds is None else began + share * budget.seconds
             limit = max(1, int(share * budget.nodes))
-            found = self._depth_first(start, root, auto, limit, dig_deadline, began)
+            found = self._depth_first(start, root, auto, limit, dig_deadline, began, clock)
             if not isinstance(found, Unknown):
                 return found
             limit = max(1, budget.nodes - found.nodes)
-            result = self._best_first(start, root, auto, limit, deadline, began)
+            result = self._best_first(start, root, auto, limit, deadline, began, clock)
             return replace(result, nodes=result.nodes + found.nodes)
-        return self._best_first(start, root, auto, budget.nodes, deadline, began)
+        return self._best_first(start, root, auto, budget.nodes, deadline, began, clock)
 
     def _depth_first(
         self,
@@ -620,6 +621,7 @@ class KlondikeSearcher(Searcher):
         node_limit: int,
         deadline: float | None,
         began: float,
+        clock: Callable[[], float],
     ) -> Result:
         """Depth first in :meth:`moves` order from ``root`` (settled, not blocked).
 
@@ -647,22 +649,20 @@ class KlondikeSearcher(Searcher):
             child, played = settle(end)
             if child.home == _ALL_HOME:
                 line = [m for edge in edges for m in edge] + [*step, *played]
-                return Won(self.engine_moves(start, line), nodes, time.perf_counter() - began)
+                return Won(self.engine_moves(start, line), nodes, clock() - began)
             if not visit(child) or blocked(child):
                 continue
             nodes += 1
             if nodes >= node_limit or (
-                deadline is not None
-                and nodes % _CLOCK_EVERY == 0
-                and time.perf_counter() > deadline
+                deadline is not None and nodes % _CLOCK_EVERY == 0 and clock() > deadline
             ):
-                return Unknown(nodes, time.perf_counter() - began)
+                return Unknown(nodes, clock() - began)
             frames.append(lines(child, narrow))
             at.append(0)
             edges.append([*step, *played])
         if narrow:
-            return Unknown(nodes, time.perf_counter() - began)
-        return ProvenUnwinnable(nodes, time.perf_counter() - began)
+            return Unknown(nodes, clock() - began)
+        return ProvenUnwinnable(nodes, clock() - began)
 
     def _best_first(
         self,
@@ -672,6 +672,7 @@ class KlondikeSearcher(Searcher):
         node_limit: int,
         deadline: float | None,
         began: float,
+        clock: Callable[[], float],
     ) -> Result:
         """Best first from ``root`` (settled, not blocked); see :meth:`solve`."""
         estimate, settle, lines = self.estimate, self.settle_state, self.lines
@@ -687,13 +688,9 @@ class KlondikeSearcher(Searcher):
             index = -index
             nodes += 1
             if nodes >= node_limit:
-                return Unknown(nodes, time.perf_counter() - began)
-            if (
-                deadline is not None
-                and nodes % _CLOCK_EVERY == 0
-                and time.perf_counter() > deadline
-            ):
-                return Unknown(nodes, time.perf_counter() - began)
+                return Unknown(nodes, clock() - began)
+            if deadline is not None and nodes % _CLOCK_EVERY == 0 and clock() > deadline:
+                return Unknown(nodes, clock() - began)
             if index and self.dead(state):
                 continue
             depth += 1
@@ -705,7 +702,7 @@ class KlondikeSearcher(Searcher):
                     while at >= 0:
                         line[:0] = edges[at]
                         at = parents[at]
-                    return Won(self.engine_moves(start, line), nodes, time.perf_counter() - began)
+                    return Won(self.engine_moves(start, line), nodes, clock() - began)
                 if not visit(child) or blocked_pile(child):
                     continue
                 parents.append(index)
@@ -714,7 +711,7 @@ class KlondikeSearcher(Searcher):
                     frontier,
                     (DEPTH_WEIGHT * depth + estimate(child), 1 - len(parents), child, depth),
                 )
-        return ProvenUnwinnable(nodes, time.perf_counter() - began)
+        return ProvenUnwinnable(nodes, clock() - began)
 
     # ------------------------------------------------------------------ answers
 

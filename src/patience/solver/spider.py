@@ -36,7 +36,6 @@ from __future__ import annotations
 
 import heapq
 import random
-import time
 from collections.abc import Callable, Hashable
 
 from patience.engine.core import Engine
@@ -306,8 +305,7 @@ class SpiderSearcher(Searcher):
         attempt is a plain best-first search (:meth:`_attempt`), which can prove a loss.
         """
         budget = budget or Budget()
-        began = time.perf_counter()
-        meter = Meter(budget, _CLOCK_EVERY, began)
+        meter = Meter(budget, _CLOCK_EVERY)
         if self.engine.is_won(start):
             return Won((), 0, 0.0)
         first = self.table.state(start)
@@ -329,14 +327,14 @@ class SpiderSearcher(Searcher):
                 outcome, used = self._attempt(first, weights, cap, meter)
             nodes += used
             if isinstance(outcome, list):
-                return self._winning(start, outcome, nodes, began)
+                return self._winning(start, outcome, nodes, meter)
             if outcome is not None:  # the frontier emptied: no other weights can do better
-                seconds = time.perf_counter() - began
+                seconds = meter.elapsed()
                 return ProvenUnwinnable(nodes, seconds) if outcome else Unknown(nodes, seconds)
             if meter.late(0):
                 break
             attempt += 1
-        return Unknown(nodes, time.perf_counter() - began)
+        return Unknown(nodes, meter.elapsed())
 
     def _attempt(
         self, first: SpiderState, weights: Weights, cap: int, meter: Meter
@@ -431,7 +429,7 @@ class SpiderSearcher(Searcher):
                     layer.append((score(child), node, child))
         return None, nodes
 
-    def _winning(self, start: Position, steps: list[Step], nodes: int, began: float) -> Won:
+    def _winning(self, start: Position, steps: list[Step], nodes: int, meter: Meter) -> Won:
         """The engine's moves for ``steps``, checked by replaying them with Engine.play."""
         line = [self.table.move(step) for step in steps]
         pos = start
@@ -442,4 +440,4 @@ class SpiderSearcher(Searcher):
             raise AssertionError(f"the Spider searcher found an illegal line: {error}") from None
         if not self.engine.is_won(pos):
             raise AssertionError("the Spider searcher's line does not win in the engine")
-        return Won(tuple(line), nodes, time.perf_counter() - began)
+        return Won(tuple(line), nodes, meter.elapsed())
