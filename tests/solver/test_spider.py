@@ -190,6 +190,11 @@ def test_a_small_budget_answers_unknown() -> None:
     assert isinstance(spider("4").solve(start, Budget(nodes=50)), Unknown)
 
 
+def test_the_table_counts_the_suits_of_the_pack() -> None:
+    """The nodes between deals grow with the suits, read from the pack."""
+    assert [SpiderTable(engine_of("spider", {"suits": s})).suits for s in SUITS] == [1, 2, 4]
+
+
 def test_attempt_weights_are_fixed_and_varied() -> None:
     assert weights_for(9) == weights_for(9)
     assert len({weights_for(i) for i in range(12)}) == 12
