@@ -16,7 +16,7 @@ from patience.engine.game import engine_for, start_position
 from patience.games import get_game
 from patience.solver import Budget
 from patience.solver.klondike import KlondikeSearcher, klondike_searcher
-from patience.solver.klondike_dead import dead_end
+from patience.solver.klondike_dead import dead_end, stack_record
 from patience.solver.klondike_state import FACE_DOWN, PARENTS, TALON, State, Talon
 from patience.solver.klondike_talon_dead import (
     last_pass_dead,
@@ -44,7 +44,7 @@ def test_drawing_three_each_group_a_draw_turns_together_is_a_stack_too() -> None
     assert talon_stacks(Talon(3, 0), state) == [cards[:2], cards[2:5], cards[5:8]]
     # the last group, of one card, adds nothing
     assert talon_stacks(Talon(1, 0), state) == [cards[:2]]
-    assert not last_pass_dead(Talon(1, 1), state, [0, 0, 0, 0], {})  # a redeal is left
+    assert not last_pass_dead(Talon(1, 1), state, [0, 0, 0, 0], {}, {})  # a redeal is left
 
 
 def test_only_a_limited_talon_with_no_redeal_left_is_on_its_last_pass() -> None:
@@ -67,7 +67,7 @@ def test_a_last_pass_dead_end_is_never_winnable(seed: int, away: int, draw: str)
     found = searcher(engine)
     state = found.state_of(pos)
     assert state is not None
-    if not last_pass_dead(found.talon, state, found.pins(state.home), {}):
+    if not last_pass_dead(found.talon, state, found.pins(state.home), {}, {}):
         return
     assert winnable_by_enumeration(engine, pos, limit=30_000) in (False, None)
 
@@ -87,7 +87,7 @@ def test_the_talon_order_finds_dead_ends_the_tableau_alone_does_not() -> None:
             pin = found.pins(state.home)
             if dead_end(state.piles, state.home, pin, {}):
                 continue
-            dead = last_pass_dead(found.talon, state, pin, {})
+            dead = last_pass_dead(found.talon, state, pin, {}, {})
             if not dead and (False, True) in kinds:
                 continue
             truth = winnable_by_enumeration(engine, pos, limit=20_000)
@@ -117,7 +117,7 @@ def test_the_searcher_asks_the_talon_order_and_its_verdicts_agree_with_enumerati
             result = found.solve(pos, Budget(nodes=50_000))
             assert_verdict(engine, pos, result, truth)
             pin = found.pins(state.home)
-            if last_pass_dead(found.talon, state, pin, {}) and not dead_end(
+            if last_pass_dead(found.talon, state, pin, {}, {}) and not dead_end(
                 state.piles, state.home, pin, {}
             ):
                 assert result.nodes == 0  # the root itself was found dead
@@ -237,7 +237,7 @@ def test_dead_ends_with_stacks_are_the_events_least_fixed_point(
         for pile, d in zip(tableau, down, strict=True)
     )
     expected = dead_by_events(tableau, down, stacks, home, pin)
-    found = dead_end(state_piles, tuple(home), pin, {}, [bytes(s) for s in stacks])
+    found = dead_end(state_piles, tuple(home), pin, {}, stack_record([bytes(s) for s in stacks]))
     assert found == expected
     if dead_end(state_piles, tuple(home), pin, {}):
         assert found  # the stacks' order only adds dead ends

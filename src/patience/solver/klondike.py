@@ -125,7 +125,7 @@ from patience.cards import ALL_CARDS, KING, rank, suit
 from patience.engine.core import Engine
 from patience.engine.position import REDEAL_MOVE, STOCK_MOVE, Move, Position, transfer
 from patience.solver.klondike_cover import new_visitor, table_key
-from patience.solver.klondike_dead import PileRecord, dead_end
+from patience.solver.klondike_dead import PileRecord, StackRecord, dead_end
 from patience.solver.klondike_lifts import lift_lines, lifted
 from patience.solver.klondike_state import (
     DRAW,
@@ -207,6 +207,7 @@ class KlondikeSearcher(Searcher):
         self._runs: dict[bytes, RunMoves | None] = {}
         self._records: dict[bytes, PileRecord] = {}
         self._dead: dict[bytes, bool] = {}
+        self._stacks: dict[tuple[bytes, int], StackRecord] = {}
         self._pins: dict[tuple[int, int, int, int], list[int]] = {}
         self._safe: dict[tuple[int, int, int, int], tuple[int, ...]] = {}
         self.dig_share = DIG_SHARE
@@ -535,7 +536,7 @@ class KlondikeSearcher(Searcher):
         if self._pointer_free:
             return dead_end(piles, home, self.pins(home), self._records)
         if on_last_pass(self.talon, state):  # a test finding every dead end dead_end finds
-            return last_pass_dead(self.talon, state, self.pins(home), self._records)
+            return last_pass_dead(self.talon, state, self.pins(home), self._records, self._stacks)
         key = table_key(state)
         found = self._dead.get(key)
         if found is None:
@@ -598,6 +599,7 @@ class KlondikeSearcher(Searcher):
         self._blocked.clear()
         self._records.clear()
         self._dead.clear()
+        self._stacks.clear()
         self._runs.clear()
         if self.blocked(root):
             return ProvenUnwinnable(0, clock() - began)

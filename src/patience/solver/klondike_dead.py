@@ -85,18 +85,42 @@ def pile_record(pile: bytes) -> PileRecord:
     return cards, face_up, kings, below, 1 << (pile[0] & _CARD), under
 
 
+StackRecord = tuple[int, int, dict[int, int]]
+"""What :func:`dead_end` reads of the talon's stacks: the bits of their cards, of those
+nothing lies on, and for each card's bit the bit of the card under it in its stack (0 for a
+bottom card)."""
+
+
+def stack_record(stacks: Sequence[bytes]) -> StackRecord:
+    """The :data:`StackRecord` of ``stacks`` (each bottom first)."""
+    stacked = exposed = 0
+    under: dict[int, int] = {}
+    for stack in stacks:
+        below = 0
+        for card in stack:
+            bit = 1 << card
+            stacked |= bit
+            under[bit] = below
+            below = bit
+        exposed |= below
+    return stacked, exposed, under
+
+
+NO_STACKS: StackRecord = (0, 0, {})
+
+
 def dead_end(
     piles: tuple[bytes, ...],
     home: tuple[int, ...],
     pin: list[int],
     known: dict[bytes, PileRecord],
-    stacks: Sequence[bytes] = (),
+    stacks: StackRecord = NO_STACKS,
 ) -> bool:
     """Can no line win from these tableau piles and foundation heights? (See the module.)
 
-    ``stacks`` (bottom first) are talon cards that leave the talon top first, on the last
-    pass (:mod:`patience.solver.klondike_talon_dead` has their events and the proof): a stack
-    card is pending until it leaves, takes no card and never makes a gap.
+    ``stacks`` (:func:`stack_record`) are talon cards that leave the talon top first, on the
+    last pass (:mod:`patience.solver.klondike_talon_dead` has their events and the proof): a
+    stack card is pending until it leaves, takes no card and never makes a gap.
 
     ``pin`` gives each suit's height up to which its foundation cards never come back
     (:func:`patience.solver.klondike_state.pins`; the whole foundation where none ever do).
@@ -141,16 +165,7 @@ def dead_end(
         tops |= found[3]
         bottoms |= found[4]
         under.update(found[5])
-    stacked = exposed = 0  # the stacks' cards, and those of them nothing lies on
-    under_in_stack: dict[int, int] = {}
-    for stack in stacks:
-        below = 0
-        for card in stack:
-            bit = 1 << card
-            stacked |= bit
-            under_in_stack[bit] = below
-            below = bit
-        exposed |= below
+    stacked, exposed, under_in_stack = stacks
     pending |= stacked
     outside = _ALL & ~pending & ~homed | homed & ~pinned
     parents_of = _PARENTS_OF

@@ -42,7 +42,7 @@ for every draw size once :func:`on_last_pass` holds.
 
 from __future__ import annotations
 
-from patience.solver.klondike_dead import PileRecord, dead_end
+from patience.solver.klondike_dead import PileRecord, StackRecord, dead_end, stack_record
 from patience.solver.klondike_state import State, Talon
 
 
@@ -63,15 +63,23 @@ def talon_stacks(talon: Talon, state: State) -> list[bytes]:
 
 
 def last_pass_dead(
-    talon: Talon, state: State, pin: list[int], known: dict[bytes, PileRecord]
+    talon: Talon,
+    state: State,
+    pin: list[int],
+    known: dict[bytes, PileRecord],
+    stacks_known: dict[tuple[bytes, int], StackRecord],
 ) -> bool:
     """Is ``state`` on its last pass, and a dead end once its talon's order counts (see the
-    module)? ``pin`` and ``known`` as for :func:`~patience.solver.klondike_dead.dead_end`.
+    module)? ``pin`` and ``known`` as for :func:`~patience.solver.klondike_dead.dead_end`;
+    ``stacks_known`` remembers the stacks' records by talon and pointer.
 
     Every dead end :func:`~patience.solver.klondike_dead.dead_end` finds is found here too
     (stack cards only wait longer than talon cards free to be placed), so on the last pass
     this test replaces that one."""
     if not on_last_pass(talon, state):
         return False
-    stacks = talon_stacks(talon, state)
+    key = (state.talon, state.pointer)
+    stacks = stacks_known.get(key)
+    if stacks is None:
+        stacks = stacks_known[key] = stack_record(talon_stacks(talon, state))
     return dead_end(state.piles, state.home, pin, known, stacks)
