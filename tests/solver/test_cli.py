@@ -40,7 +40,9 @@ def test_stats_writes_csv_and_chart(tmp_path: Path, capsys: pytest.CaptureFixtur
     summary = json.loads(capsys.readouterr().out)
     assert summary["deals"] == 4
     assert summary["won"] + summary["unwinnable"] + summary["unknown"] == 4
-    assert csv_path.read_text().splitlines()[0] == "deal,outcome,nodes,seconds,moves,grade,cpu_seconds"
+    assert (
+        csv_path.read_text().splitlines()[0] == "deal,outcome,nodes,seconds,moves,grade,cpu_seconds"
+    )
     assert len(csv_path.read_text().splitlines()) == 5
     assert chart.read_text().startswith("<svg")
 
