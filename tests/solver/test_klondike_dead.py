@@ -2,23 +2,22 @@
 
 from __future__ import annotations
 
-import random
 from dataclasses import replace
 
 import pytest
 from hypothesis import HealthCheck, given, settings
 from hypothesis import strategies as st
+from klondike_events import dead_by_events, random_case
 from solver_oracle import winnable_by_enumeration
 from solver_positions import assert_verdict, engine_of, klondike_late_position
 
-from patience.cards import KING, make_card, rank, suit
 from patience.engine.core import Engine
 from patience.engine.game import engine_for, start_position
 from patience.games import get_game
 from patience.solver import Budget
 from patience.solver.klondike import klondike_searcher
 from patience.solver.klondike_dead import dead_end
-from patience.solver.klondike_state import FACE_DOWN, PARENTS, TALON
+from patience.solver.klondike_state import TALON
 
 DRAW_ONE = {"draw": "1", "passes": "unlimited"}
 
@@ -102,52 +101,6 @@ def test_drawing_one_a_talon_card_reaches_the_tableau_only_to_be_covered_at_once
     assert any(len(line) == 1 and line[0][2] >= 0 for line in lines["3"])
 
 
-def dead_by_events(
-    piles: list[list[int]], down: list[int], home: list[int], pin: list[int]
-) -> bool:
-    """The events of :mod:`patience.solver.klondike_dead`, each rule written out as the module
-    states it, iterated to their least fixed point: is some card never home?"""
-    left: set[int] = set()
-    homed = {make_card(r, s) for s in range(4) for r in range(1, home[s] + 1)}
-    tops = {pile[-1] for pile in piles if pile}
-    empty = any(not pile for pile in piles)
-    in_tableau = {card for pile in piles for card in pile}
-    kept = {make_card(r, s) for s in range(4) for r in range(1, pin[s] + 1)}  # home for good
-
-    def lower_home(card: int) -> bool:
-        return rank(card) == 1 or make_card(rank(card) - 1, suit(card)) in homed
-
-    changed = True
-    while changed:
-        changed = False
-        for pile, d in zip(piles, down, strict=True):
-            for j, card in enumerate(pile):
-                cover = pile[j + 1] if j + 1 < len(pile) else None
-                free = cover is None or cover in left
-                if card in left or (j < d and not free):
-                    continue
-                if (
-                    (rank(card) == KING and j > 0 and empty)
-                    or any(p in tops for p in PARENTS[card])
-                    or (free and lower_home(card))
-                ):
-                    left.add(card)
-                    changed = True
-                    if j:
-                        tops.add(pile[j - 1])
-                    else:
-                        empty = True
-        for card in range(52):
-            if card not in homed and lower_home(card) and (card in left or card not in in_tableau):
-                homed.add(card)
-                changed = True
-            placeable = empty if rank(card) == KING else any(p in tops for p in PARENTS[card])
-            if placeable and card not in in_tableau | kept | tops:
-                tops.add(card)
-                changed = True
-    return len(homed) < 52
-
-
 @settings(max_examples=300, deadline=None)
 @given(
     seed=st.integers(0, 10**6),
@@ -160,22 +113,6 @@ def test_dead_ends_are_the_events_least_fixed_point(
 ) -> None:
     """Random tableaus (any cards in any order, any face-down counts), foundations and pins:
     :func:`dead_end` (sets of cards at a time) agrees with the rules applied one by one."""
-    chooser = random.Random(seed)
-    home = [13, 13, 13, 13]
-    for _ in range(away):
-        s = chooser.choice([s for s in range(4) if home[s]])
-        home[s] -= 1
-    pin = [chooser.randint(0, h) for h in home]
-    rest = [make_card(r, s) for s in range(4) for r in range(home[s] + 1, 14)]
-    chooser.shuffle(rest)
-    tableau: list[list[int]] = [[] for _ in range(piles)]
-    for card in rest:
-        if chooser.random() >= talon:
-            tableau[chooser.randrange(piles)].append(card)
-    down = [chooser.randint(0, max(0, len(pile) - 1)) for pile in tableau]
-    state_piles = tuple(
-        bytes(c + FACE_DOWN if j < d else c for j, c in enumerate(pile))
-        for pile, d in zip(tableau, down, strict=True)
-    )
-    expected = dead_by_events(tableau, down, home, pin)
-    assert dead_end(state_piles, tuple(home), pin, {}) == expected
+    case = random_case(seed, away, piles, talon, stacks=0)
+    expected = dead_by_events(*case)
+    assert dead_end(case.state_piles(), tuple(case.home), case.pin, {}) == expected

@@ -2,22 +2,22 @@
 
 from __future__ import annotations
 
-import random
 from dataclasses import replace
 
 from hypothesis import HealthCheck, given, settings
 from hypothesis import strategies as st
+from klondike_events import dead_by_events, random_case
 from solver_oracle import winnable_by_enumeration
 from solver_positions import assert_verdict, klondike_late_position
 
-from patience.cards import KING, make_card, rank, suit
+from patience.cards import make_card
 from patience.engine.core import Engine
 from patience.engine.game import engine_for, start_position
 from patience.games import get_game
 from patience.solver import Budget
 from patience.solver.klondike import KlondikeSearcher, klondike_searcher
 from patience.solver.klondike_dead import dead_end, stack_record
-from patience.solver.klondike_state import FACE_DOWN, PARENTS, TALON, State, Talon
+from patience.solver.klondike_state import TALON, State, Talon
 from patience.solver.klondike_talon_dead import (
     last_pass_dead,
     on_last_pass,
@@ -141,103 +141,24 @@ def test_drawing_three_a_safe_card_goes_home_from_the_waste_only_on_the_last_pas
         assert ((TALON, 0, -1, ()) in moves) is played
 
 
-def dead_by_events(
-    piles: list[list[int]],
-    down: list[int],
-    stacks: list[list[int]],
-    home: list[int],
-    pin: list[int],
-) -> bool:
-    """The events of :mod:`patience.solver.klondike_dead` with talon stacks, each rule written
-    out as the modules state it, iterated to their least fixed point: is some card never home?"""
-    left: set[int] = set()
-    homed = {make_card(r, s) for s in range(4) for r in range(1, home[s] + 1)}
-    tops = {pile[-1] for pile in piles if pile}
-    empty = any(not pile for pile in piles)
-    in_tableau = {card for pile in piles for card in pile}
-    stacked = {card for stack in stacks for card in stack}
-    kept = {make_card(r, s) for s in range(4) for r in range(1, pin[s] + 1)}  # home for good
-
-    def lower_home(card: int) -> bool:
-        return rank(card) == 1 or make_card(rank(card) - 1, suit(card)) in homed
-
-    def fits(card: int) -> bool:
-        return any(p in tops for p in PARENTS[card])
-
-    changed = True
-    while changed:
-        changed = False
-        for pile, d in zip(piles, down, strict=True):
-            for j, card in enumerate(pile):
-                free = j + 1 == len(pile) or pile[j + 1] in left
-                if card in left or (j < d and not free):
-                    continue
-                if (
-                    (rank(card) == KING and j > 0 and empty)
-                    or fits(card)
-                    or (free and lower_home(card))
-                ):
-                    left.add(card)
-                    changed = True
-                    if j:
-                        tops.add(pile[j - 1])
-                    else:
-                        empty = True
-        for stack in stacks:
-            for j, card in enumerate(stack):
-                if card in left or (j + 1 < len(stack) and stack[j + 1] not in left):
-                    continue
-                if (rank(card) == KING and empty) or fits(card) or lower_home(card):
-                    left.add(card)
-                    changed = True
-        for card in range(52):
-            free = card in left or card not in in_tableau | stacked
-            if card not in homed and lower_home(card) and free:
-                homed.add(card)
-                changed = True
-            placeable = empty if rank(card) == KING else fits(card)
-            if placeable and free and card not in in_tableau | kept | tops:
-                tops.add(card)
-                changed = True
-    return len(homed) < 52
-
-
 @settings(max_examples=300, deadline=None)
 @given(
     seed=st.integers(0, 10**6),
     away=st.integers(1, 52),
     piles=st.integers(1, 8),
     talon=st.floats(0, 0.6),
+    stacks=st.integers(1, 4),
 )
 def test_dead_ends_with_stacks_are_the_events_least_fixed_point(
-    seed: int, away: int, piles: int, talon: float
+    seed: int, away: int, piles: int, talon: float, stacks: int
 ) -> None:
     """Random tableaus, talon stacks (any cards in any order), foundations and pins: the sets
     of :func:`dead_end` with stacks agree with the rules applied one by one, and find every dead end
     :func:`dead_end` finds without them."""
-    chooser = random.Random(seed)
-    home = [13, 13, 13, 13]
-    for _ in range(away):
-        s = chooser.choice([s for s in range(4) if home[s]])
-        home[s] -= 1
-    pin = [chooser.randint(0, h) for h in home]
-    rest = [make_card(r, s) for s in range(4) for r in range(home[s] + 1, 14)]
-    chooser.shuffle(rest)
-    tableau: list[list[int]] = [[] for _ in range(piles)]
-    stacks: list[list[int]] = [[] for _ in range(chooser.randint(1, 4))]
-    for card in rest:
-        roll = chooser.random()
-        if roll < talon / 2:
-            chooser.choice(stacks).append(card)
-        elif roll >= talon:
-            tableau[chooser.randrange(piles)].append(card)
-    down = [chooser.randint(0, max(0, len(pile) - 1)) for pile in tableau]
-    state_piles = tuple(
-        bytes(c + FACE_DOWN if j < d else c for j, c in enumerate(pile))
-        for pile, d in zip(tableau, down, strict=True)
-    )
-    expected = dead_by_events(tableau, down, stacks, home, pin)
-    found = dead_end(state_piles, tuple(home), pin, {}, stack_record([bytes(s) for s in stacks]))
+    case = random_case(seed, away, piles, talon, stacks)
+    expected = dead_by_events(*case)
+    state_piles, home = case.state_piles(), tuple(case.home)
+    found = dead_end(state_piles, home, case.pin, {}, stack_record([bytes(s) for s in case.stacks]))
     assert found == expected
-    if dead_end(state_piles, tuple(home), pin, {}):
+    if dead_end(state_piles, home, case.pin, {}):
         assert found  # the stacks' order only adds dead ends
