@@ -20,10 +20,11 @@ import argparse
 import ast
 import json
 import os
-import subprocess
 import sys
 import time
 from pathlib import Path
+
+from checkouts import run_on
 
 Answer = tuple[int, str, int, float]
 """A deal, its outcome (won, lost or unknown), the nodes searched and the CPU seconds."""
@@ -65,10 +66,8 @@ def solve(args: argparse.Namespace, deals: list[int]) -> list[Answer]:
 
 def solve_on(src: str, deals: list[int]) -> list[Answer]:
     """Run this script as a worker on the sources in ``src``, with the same arguments."""
-    command = [sys.executable, __file__, *sys.argv[1:], "--worker", ",".join(map(str, deals))]
-    env = dict(os.environ, PYTHONPATH=src)
-    out = subprocess.run(command, env=env, check=True, capture_output=True, text=True)
-    return [tuple(json.loads(line)) for line in out.stdout.splitlines()]  # type: ignore[misc]
+    lines = run_on(src, __file__, [*sys.argv[1:], "--worker", ",".join(map(str, deals))])
+    return [tuple(line) for line in lines]
 
 
 def summary(args: argparse.Namespace, name: str, answers: list[Answer]) -> None:

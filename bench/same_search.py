@@ -27,10 +27,10 @@ import argparse
 import hashlib
 import json
 import os
-import subprocess
-import sys
 import time
 from pathlib import Path
+
+from checkouts import run_on
 
 Answer = tuple[int, str, int, str, float]
 """A deal, its outcome, the nodes searched, a digest of the winning moves, and CPU seconds."""
@@ -65,10 +65,8 @@ def deal_numbers(text: str) -> list[int]:
 
 def solve_on(src: str, spec: str, deals: list[int], nodes: int) -> list[Answer]:
     """Run a worker on the sources in ``src``."""
-    command = [sys.executable, __file__, "--worker", spec, ",".join(map(str, deals)), str(nodes)]
-    env = dict(os.environ, PYTHONPATH=src)
-    out = subprocess.run(command, env=env, check=True, capture_output=True, text=True)
-    return [tuple(json.loads(line)) for line in out.stdout.splitlines()]  # type: ignore[misc]
+    lines = run_on(src, __file__, ["--worker", spec, ",".join(map(str, deals)), str(nodes)])
+    return [tuple(line) for line in lines]
 
 
 def least_cpu(runs: list[list[Answer]]) -> list[Answer]:

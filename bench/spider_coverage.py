@@ -29,10 +29,9 @@ import json
 import multiprocessing
 import os
 import statistics
-import subprocess
-import sys
 import time
 
+from checkouts import run_on
 from patience.engine.game import engine_for, start_position
 from patience.games import get_game
 from patience.solver import Budget, Won, searcher_for
@@ -97,11 +96,9 @@ def worker(suits: str, deals: list[int], budget: Budget) -> None:
 def solve_on(src: str, suits: str, deals: list[int], budget: Budget) -> list[Row]:
     """Solve the deals in a child process on the sources in ``src``."""
     seconds = budget.seconds or 0
-    command = [sys.executable, __file__, "--worker", suits, ",".join(map(str, deals))]
-    command += ["--nodes", str(budget.nodes), "--seconds", str(seconds)]
-    env = dict(os.environ, PYTHONPATH=src)
-    out = subprocess.run(command, env=env, check=True, capture_output=True, text=True)
-    return [tuple(json.loads(line)) for line in out.stdout.splitlines()]  # type: ignore[misc]
+    args = ["--worker", suits, ",".join(map(str, deals))]
+    args += ["--nodes", str(budget.nodes), "--seconds", str(seconds)]
+    return [tuple(line) for line in run_on(src, __file__, args)]
 
 
 def compare(old: str, suits: str, deals: list[int], budget: Budget, chunk: int) -> None:
