@@ -1,5 +1,5 @@
 """A run's log of solved deals: reused when started again, a half-written last line dropped,
-and a log of another measurement refused untouched."""
+a log of another measurement refused untouched, and any log read as it is."""
 
 from __future__ import annotations
 
@@ -8,7 +8,7 @@ from pathlib import Path
 
 import pytest
 
-from patience.solver.deal_log import BadLog, DealLog, Header
+from patience.solver.deal_log import BadLog, DealLog, Header, read_log
 from patience.solver.stats import DealRecord
 
 HEADER = Header("thirteens", 2000, 2.0)
@@ -111,3 +111,32 @@ def test_a_log_from_before_cpu_times_were_kept_still_resumes(tmp_path: Path) -> 
         log.add(dataclasses.replace(RECORDS[1], cpu_seconds=0.015))
     with DealLog(path, HEADER) as log:
         assert log.done[2].cpu_seconds == 0.015
+
+
+def test_any_log_is_read_with_what_it_measured_and_left_as_it_was(tmp_path: Path) -> None:
+    path = tmp_path / "run.log"
+    _logged(path, RECORDS)
+    whole = path.read_bytes()
+    path.write_bytes(whole + b'{"deal": 4, "outc')  # a run killed while writing deal 4
+    header, done = read_log(path)
+    assert header == HEADER
+    assert done == {r.deal: r for r in RECORDS}
+    assert path.read_bytes() == whole + b'{"deal": 4, "outc'
+
+
+@pytest.mark.parametrize(
+    ("text", "match"),
+    [
+        (b"", "empty"),
+        (b'{"deal": 1}\n', "line 1"),
+        (b"\xff\xfe\n", "not a text log"),
+        (HEADER.text().encode() + b"\nnot json\n", "line 2"),
+    ],
+)
+def test_a_file_that_is_not_a_log_is_refused_when_read(
+    tmp_path: Path, text: bytes, match: str
+) -> None:
+    path = tmp_path / "run.log"
+    path.write_bytes(text)
+    with pytest.raises(BadLog, match=match):
+        read_log(path)

@@ -63,9 +63,7 @@ class DealLog:
 
     def _read(self, header: Header) -> int:
         """Read the log; the length of its complete lines (0 if not even the header is)."""
-        data = self.path.read_bytes()
-        kept = data.rfind(b"\n") + 1
-        lines = data[:kept].decode("utf-8").splitlines()
+        lines, kept = _complete_lines(self.path)
         if not lines:
             return 0
         if lines[0] != header.text():
@@ -73,11 +71,7 @@ class DealLog:
                 f"{self.path} logs another measurement ({lines[0]}), not {header.text()}: "
                 "give this run a log of its own"
             )
-        for number, line in enumerate(lines[1:], start=2):
-            record = _record(line, f"{self.path}, line {number}")
-            if record.deal in self.done:
-                raise BadLog(f"{self.path}, line {number}: deal {record.deal} is logged twice")
-            self.done[record.deal] = record
+        self.done = _records(self.path, lines)
         return kept
 
     def add(self, record: DealRecord) -> None:
@@ -103,6 +97,43 @@ class DealLog:
         trace: TracebackType | None,
     ) -> None:
         self.close()
+
+
+def read_log(path: Path) -> tuple[Header, dict[int, DealRecord]]:
+    """What the log at ``path`` measured and its deals, without changing the file (a half
+    written last line is left out).
+
+    Raises :class:`BadLog` for a file that is not a log or a line that is not a deal, and
+    ``OSError`` for one that cannot be read."""
+    lines, _ = _complete_lines(path)
+    if not lines:
+        raise BadLog(f"{path} is empty: not a log")
+    try:
+        header = Header(**json.loads(lines[0]))
+    except (ValueError, TypeError) as error:
+        raise BadLog(f"{path}, line 1 names no measurement: {error}") from None
+    return header, _records(path, lines)
+
+
+def _complete_lines(path: Path) -> tuple[list[str], int]:
+    """The complete lines of the file at ``path`` and their length in bytes."""
+    data = path.read_bytes()
+    kept = data.rfind(b"\n") + 1
+    try:
+        return data[:kept].decode("utf-8").splitlines(), kept
+    except UnicodeDecodeError as error:
+        raise BadLog(f"{path} is not a text log: {error}") from None
+
+
+def _records(path: Path, lines: list[str]) -> dict[int, DealRecord]:
+    """The deals of a log's ``lines`` (the header first), each checked."""
+    done: dict[int, DealRecord] = {}
+    for number, line in enumerate(lines[1:], start=2):
+        record = _record(line, f"{path}, line {number}")
+        if record.deal in done:
+            raise BadLog(f"{path}, line {number}: deal {record.deal} is logged twice")
+        done[record.deal] = record
+    return done
 
 
 def _record(line: str, where: str) -> DealRecord:

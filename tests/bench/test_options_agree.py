@@ -1,0 +1,123 @@
+"""bench/options_agree.py: which Klondike options are wider than which, and the deal logs of
+several options checked against each other."""
+
+from __future__ import annotations
+
+import importlib.util
+import sys
+from pathlib import Path
+from types import ModuleType
+
+import pytest
+
+from patience.games import get_game
+from patience.solver.deal_log import DealLog, Header
+from patience.solver.stats import DealRecord
+
+ROOT = Path(__file__).resolve().parents[2]
+
+
+def _bench() -> ModuleType:
+    spec = importlib.util.spec_from_file_location(
+        "options_agree", ROOT / "bench" / "options_agree.py"
+    )
+    assert spec is not None and spec.loader is not None
+    module = importlib.util.module_from_spec(spec)
+    sys.modules[spec.name] = module  # its dataclasses look their module up
+    spec.loader.exec_module(module)
+    return module
+
+
+bench = _bench()
+KLONDIKE = get_game("klondike")
+
+
+def _klondike(draw: int, passes: str) -> object:
+    return KLONDIKE.rules({"draw": str(draw), "passes": passes})
+
+
+@pytest.mark.parametrize(
+    ("narrow", "wide", "expected"),
+    [
+        ((3, "1"), (1, "1"), True),  # one card at a time can do what three do
+        ((3, "1"), (3, "3"), True),
+        ((3, "3"), (3, "unlimited"), True),
+        ((1, "3"), (1, "unlimited"), True),
+        ((3, "1"), (1, "unlimited"), True),
+        ((1, "3"), (1, "3"), True),
+        ((1, "1"), (3, "1"), False),  # three at a time hides cards one at a time shows
+        ((1, "unlimited"), (1, "3"), False),
+        ((3, "3"), (1, "1"), False),
+        ((1, "3"), (3, "unlimited"), False),
+    ],
+)
+def test_an_option_is_wider_when_it_draws_one_or_as_many_and_allows_as_many_passes(
+    narrow: tuple[int, str], wide: tuple[int, str], expected: bool
+) -> None:
+    assert bench.wider(_klondike(*narrow), _klondike(*wide)) is expected
+
+
+def test_games_that_differ_beyond_the_stock_are_never_compared() -> None:
+    spider = get_game("spider")
+    one, four = spider.rules({"suits": "1"}), spider.rules({"suits": "4"})
+    assert not bench.wider(one, four) and not bench.wider(four, one)
+    pyramid = get_game("pyramid").rules({})
+    assert not bench.wider(pyramid, _klondike(1, "unlimited"))
+
+
+def _log(path: Path, spec: str, outcomes: dict[int, str]) -> Path:
+    with DealLog(path, Header(spec, 1000, None)) as log:
+        for deal, outcome in outcomes.items():
+            log.add(DealRecord(deal, outcome, 10, 0.01, 0, outcome))
+    return path
+
+
+def test_verdicts_carry_from_narrow_wins_and_wide_proofs(
+    tmp_path: Path, capsys: pytest.CaptureFixture[str]
+) -> None:
+    narrow = _log(
+        tmp_path / "d3p3.log",
+        "klondike:draw=3,passes=3",
+        {1: "won", 2: "unknown", 3: "unknown", 4: "won"},
+    )
+    wide = _log(
+        tmp_path / "d1.log",
+        "klondike:draw=1,passes=unlimited",
+        {1: "unknown", 2: "unwinnable", 3: "unknown", 4: "won"},
+    )
+    rows = {r.spec: r for r in bench.compared(bench.gathered([narrow, wide]))}
+    d3p3, d1 = rows["klondike:draw=3,passes=3"], rows["klondike:draw=1,passes=unlimited"]
+    assert (d3p3.won, d3p3.unknown, d3p3.won_elsewhere, d3p3.lost_elsewhere) == (2, 2, 0, 1)
+    assert (d1.won, d1.lost, d1.unknown, d1.won_elsewhere, d1.lost_elsewhere) == (1, 1, 2, 1, 0)
+    assert bench.main([str(narrow), str(wide)]) == 0
+    out = capsys.readouterr().out
+    assert "50.0%–100.0%" in out and "50.0%–75.0%" in out  # d3p3 before and after
+
+
+def test_a_win_under_a_narrower_option_proved_lost_under_a_wider_one_is_reported(
+    tmp_path: Path, capsys: pytest.CaptureFixture[str]
+) -> None:
+    narrow = _log(tmp_path / "a.log", "klondike:draw=3,passes=1", {7: "won"})
+    wide = _log(tmp_path / "b.log", "klondike:draw=1,passes=1", {7: "unwinnable"})
+    assert bench.main([str(narrow), str(wide)]) == 1
+    assert "[7]" in capsys.readouterr().err
+
+
+def test_one_option_won_in_one_log_and_proved_lost_in_another_is_reported(
+    tmp_path: Path, capsys: pytest.CaptureFixture[str]
+) -> None:
+    spec = "klondike:draw=1,passes=1"
+    one = _log(tmp_path / "a.log", spec, {5: "won", 6: "unknown"})
+    with DealLog(tmp_path / "b.log", Header(spec, 99, 2.0)) as log:  # another budget
+        log.add(DealRecord(5, "unwinnable", 10, 0.01, 0, "unwinnable"))
+    assert bench.main([str(one), str(tmp_path / "b.log")]) == 1
+    assert "[5]" in capsys.readouterr().err
+
+
+def test_a_file_that_is_not_a_log_is_refused(
+    tmp_path: Path, capsys: pytest.CaptureFixture[str]
+) -> None:
+    bad = tmp_path / "bad.log"
+    bad.write_text("hello\n")
+    assert bench.main([str(bad), str(tmp_path / "missing.log")]) == 2
+    assert "bad.log" in capsys.readouterr().err
