@@ -21,13 +21,20 @@ It is built to find wins fast:
   merely follows, changes nothing by itself: it is tried only when the card it bares can take
   a run from a third column. While the stock has cards, a run moves into the first empty
   column only (the others are alike but for the cards the stock will deal onto them).
+* **Sequences in one step.** Several runs built down in mixed suits move at once through the
+  empty columns (:meth:`SpiderTable.sequence_moves`), as a player would: one step of the
+  search, however many moves it takes, so a search does not have to cross the worse states
+  on the way (filled empty columns). A step's moves are made again when a win is replayed
+  (:meth:`SpiderTable.expand`). With four suits this won 38 of deals 2001-2070 at 50,000
+  nodes against 26, in less CPU.
 * **Keys.** Once the stock is empty the columns are sorted in the key: the columns are alike
   (one build rule, any card starts an empty one), so two states that differ by the order of
   their columns have the same moves up to renaming and the same futures. This is sound.
 
 Proofs: from a position whose stock is empty, an attempt is a plain best-first search. If no
 move was left out on the way and its frontier empties, it has entered every position
-reachable from the start (each judged by the engine's own moves and automatic moves, keys
+reachable from the start (a sequence step only adds a way to a position its plain moves
+reach) (each judged by the engine's own moves and automatic moves, keys
 sound as above), so the start is proven unwinnable. In every other case the answer is won or
 :class:`Unknown`. Every win is replayed through :meth:`Engine.play` before it is returned.
 """
@@ -180,6 +187,11 @@ class _Tree:
         return line
 
 
+def first_empty(cols: tuple[bytes, ...]) -> int:
+    """The first empty column."""
+    return next(d for d, cards in enumerate(cols) if not cards)
+
+
 def is_spider(engine: Engine) -> bool:
     """Is this a Spider-like game: alike tableau columns, a stock dealing onto each, runs home?
 
@@ -294,6 +306,12 @@ class SpiderSearcher(Searcher):
                 kept.append(step)
             else:
                 cut = True
+        at = len(kept) - (1 if kept and kept[-1] is DEAL else 0)
+        kept[at:at] = [
+            step
+            for step in table.sequence_moves(st)
+            if not (stock and not cols[step[1]] and step[1] != first_empty(cols))
+        ]
         return kept, cut
 
     def solve(self, start: Position, budget: Budget | None = None) -> Result:
@@ -431,7 +449,12 @@ class SpiderSearcher(Searcher):
 
     def _winning(self, start: Position, steps: list[Step], nodes: int, meter: Meter) -> Won:
         """The engine's moves for ``steps``, checked by replaying them with Engine.play."""
-        line = [self.table.move(step) for step in steps]
+        table = self.table
+        line = []
+        st = table.state(start)
+        for step in steps:
+            line += [table.move(part) for part in table.expand(st, step)]
+            st = table.after(st, step)
         pos = start
         try:
             for move in line:

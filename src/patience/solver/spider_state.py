@@ -16,6 +16,7 @@ from __future__ import annotations
 
 from collections.abc import Callable
 from functools import lru_cache
+from itertools import pairwise
 from typing import NamedTuple
 
 from patience.cards import ACE, rank, suit
@@ -115,6 +116,8 @@ class SpiderTable:
         """Which cards are Aces (a run goes home only when an Ace tops it)."""
         self._reach_of = lru_cache(maxsize=_KEPT)(self.reach)
         """:meth:`reach`, remembering the columns it saw last."""
+        self._segments_of = lru_cache(maxsize=_KEPT)(self.segments)
+        """:meth:`segments`, remembering the columns it saw last."""
 
     # ------------------------------------------------------------------ conversion
 
@@ -198,6 +201,77 @@ class SpiderTable:
         if self.may_deal(st):
             out.append(DEAL)
         return out
+
+    def segments(self, cards: bytes, down: int) -> tuple[int, ...]:
+        """Where the column's top built sequence breaks into runs: the index of each run's
+        lowest card, the top run first, going down while each run follows the card under it
+        by the build (a card on a face-down card ends it)."""
+        fits = self.fits
+        start = len(cards) - self.run_length(cards, down)
+        out = [start]
+        while start > down and fits[cards[start - 1] * 52 + cards[start]]:
+            start -= self.run_length(cards[:start], down)
+            out.append(start)
+        return tuple(out)
+
+    def sequence_moves(self, st: SpiderState) -> list[Step]:
+        """Moves of several runs at once, built down, through the empty columns.
+
+        A step ``(src, dst, count)`` whose ``count`` is more than the source's run moves the
+        top ``count`` cards: whole runs (at least two), each following the one under it by
+        the build, onto a card their lowest card follows or into an empty column. It stands
+        for the plain moves :meth:`expand` gives, which need ``2 ** e`` runs at most, ``e``
+        the empty columns other than ``dst``; its effect is :meth:`after`'s for the step.
+        Only the whole sequence moves, or a part of it onto a card of its lowest card's run
+        (:attr:`chain`); into an empty column only the whole sequence, off a card it does not
+        follow.
+        """
+        cols = st.cols
+        gaps = [d for d, cards in enumerate(cols) if not cards]
+        if not gaps:
+            return []
+        chain = self.chain
+        tops: dict[int, list[int]] = {}
+        for d, cards in enumerate(cols):
+            if cards:
+                tops.setdefault(cards[-1], []).append(d)
+        most = 1 << len(gaps)
+        out: list[Step] = []
+        for s, cards in enumerate(cols):
+            if not cards:
+                continue
+            starts = self._segments_of(cards, st.down[s])
+            last = len(starts) - 1
+            for k in range(1, min(len(starts), most)):
+                at = starts[k]
+                low = cards[at]
+                count = len(cards) - at
+                for lower in self.unders[low]:
+                    if k == last or chain[lower * 52 + low]:
+                        out += [(s, d, count) for d in tops.get(lower, ()) if d != s]
+                if k == last and k < most >> 1 and at:
+                    out += [(s, d, count) for d in gaps]
+        return out
+
+    def expand(self, st: SpiderState, step: Step) -> list[Step]:
+        """The plain moves that make ``step`` (itself, unless it is a sequence move of
+        :meth:`sequence_moves`): the top half of the runs into an empty column, the rest onto
+        the target, the half back on top, each part moved the same way with the empty
+        columns left."""
+        if step == DEAL:
+            return [step]
+        src, dst, count = step
+        cards = st.cols[src]
+        if count <= self.run_length(cards, st.down[src]):
+            return [step]
+        at = len(cards) - count
+        starts = [x for x in self._segments_of(cards, st.down[src]) if x >= at]
+        free = [d for d, c in enumerate(st.cols) if not c and d != dst]
+        if starts[-1] != at or len(starts) > 1 << len(free):
+            raise ValueError(f"{step} is not a move of whole runs through the empty columns")
+        bounds = [*reversed(starts), len(cards)]
+        sizes = [high - low for low, high in pairwise(bounds)]
+        return _plan(src, dst, sizes, free)
 
     # ------------------------------------------------------------------ effects
 
@@ -300,3 +374,16 @@ class SpiderTable:
     def is_won(st: SpiderState) -> bool:
         """Every card home: no card left in the tableau or the stock."""
         return not st.stock and not any(st.cols)
+
+
+def _plan(src: int, dst: int, sizes: list[int], free: list[int]) -> list[Step]:
+    """Plain moves taking runs of ``sizes`` cards (lowest run first, each following the one
+    under it) from the top of ``src`` to ``dst`` with the empty columns ``free``."""
+    if len(sizes) == 1:
+        return [(src, dst, sizes[0])]
+    half = len(sizes) // 2
+    spare, rest = free[0], free[1:]
+    top, bottom = sizes[-half:], sizes[:-half]
+    return (
+        _plan(src, spare, top, rest) + _plan(src, dst, bottom, rest) + _plan(spare, dst, top, rest)
+    )
