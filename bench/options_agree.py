@@ -2,12 +2,11 @@
 
     .venv/bin/python bench/options_agree.py LOG [LOG ...]
 
-Some options only give a player more choice. Drawing one card at a time can do whatever
-drawing three does: the engine turns three cards as three single turns, each putting the
-stock's top card on the waste, and a turn changes only the stock and the waste, which no
-automatic move reads. More passes allow every line fewer passes allow. Options never enter
-a deal's seed (``patience.deal``), so deal N is the same cards under each. Hence a deal won
-under one option is winnable under every *wider* one (:func:`wider`), and a deal proved
+Some options only give a player more choice: drawing one card at a time can do whatever
+drawing three does, and more passes allow every line fewer passes allow
+(``patience.solver.klondike_subgame`` has the argument). Options never enter a deal's seed
+(``patience.deal``), so deal N is the same cards under each. Hence a deal won under one
+option is winnable under every *wider* one (``klondike_subgame.wider``), and a deal proved
 unwinnable under an option is unwinnable under every narrower one.
 
 The bench reads deal logs written by ``bench/win_rates.py --log`` (several logs of one spec
@@ -23,35 +22,15 @@ from __future__ import annotations
 import argparse
 import sys
 from collections.abc import Iterable, Mapping, Sequence
-from dataclasses import dataclass, field, replace
+from dataclasses import dataclass, field
 from pathlib import Path
 
 from patience.engine.game import start_position
 from patience.games.registry import GameInfo
 from patience.notation import parse_game_spec
 from patience.rules.game import Rules
-from patience.rules.stock import UNLIMITED, Action, Redeal
 from patience.solver.deal_log import BadLog, read_log
-
-
-def wider(narrow: Rules, wide: Rules) -> bool:
-    """May a player under ``wide`` play every line ``narrow`` allows, to the same end?
-
-    True when the two differ at most in the stock's cards a turn and redeals, the stock
-    turns cards onto a waste that is recycled, ``wide`` turns one card at a time or as many
-    as ``narrow``, and allows at least as many redeals.
-    """
-    ours, theirs = narrow.stock, wide.stock
-    if replace(narrow, stock=theirs) != wide:
-        return False
-    if ours.action is not Action.TO_WASTE or ours.redeal is not Redeal.RECYCLE_WASTE:
-        return False
-    if replace(ours, count=theirs.count, redeals=theirs.redeals) != theirs:
-        return False
-    draws = theirs.count in (1, ours.count)
-    if theirs.redeals == UNLIMITED:
-        return draws
-    return draws and ours.redeals != UNLIMITED and ours.redeals <= theirs.redeals
+from patience.solver.klondike_subgame import wider
 
 
 @dataclass
