@@ -82,3 +82,9 @@ def test_runs_move_as_far_as_the_empty_columns_allow() -> None:
     # two runs (7S 6S, 5D) fit through one empty column onto the Eight of their suit
     assert (0, 4, 3) in table.sequence_moves(one_gap)
     assert len(table.expand(one_gap, (0, 4, 3))) == 3
+
+
+def test_one_suit_builds_no_sequences() -> None:
+    """With one suit every card that follows another moves with it: runs only."""
+    mixed = [SpiderTable(engine_of("spider", {"suits": s})).mixed for s in SUITS]
+    assert mixed == [False, True, True]

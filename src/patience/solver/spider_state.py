@@ -103,6 +103,11 @@ class SpiderTable:
         else:
             self.chain = fits
         in_pack = set(rules.pack)
+        self.mixed = any(
+            fits[lo * 52 + up] and not self.chain[lo * 52 + up] for lo in in_pack for up in in_pack
+        )
+        """Can a card follow another by the build without moving with it (so that several
+        runs can be built down in one column)?"""
         self.unders = tuple(
             tuple(lo for lo in range(52) if fits[lo * 52 + up] and lo in in_pack)
             for up in range(52)
@@ -226,6 +231,8 @@ class SpiderTable:
         (:attr:`chain`); into an empty column only the whole sequence, off a card it does not
         follow.
         """
+        if not self.mixed:
+            return []
         cols = st.cols
         gaps = [d for d, cards in enumerate(cols) if not cards]
         if not gaps:
