@@ -189,9 +189,10 @@ as many as a full one; with dead ends and covered placements, deals 1-1000 at 1 
 decided 936, 0.6 decided 943, proving as many)."""
 
 SUBGAME_SHARE = 0.4
-"""The share of the budget for the sub-game's search, where there is one (drawing one with
-limited passes, deals 1-100 at 20,000 nodes: 0 decided 73, 0.2 decided 74, 0.4 decided 77
-in about the same CPU seconds)."""
+"""The share of the budget for the sub-game's search, where there is one. Drawing one with
+three passes at 20,000 nodes, deals 1-100: 0 decided 73, 0.2 decided 74, 0.4 decided 77;
+deals 101-200: 77 without, 79 with 0.4, in 8% more CPU (wins the game's own search finds
+quickly now wait for the sub-game's); one pass, deals 101-200: 64 and 65, 10% more CPU."""
 
 InnerMove = tuple[int, int, int, tuple[int, ...]]
 """(kind, a, b, talon steps or run size): see the move kinds of
