@@ -20,6 +20,9 @@ comparison::
 
     bench/spider_coverage.py --old /tmp/spider_old/src --seconds 0 \\
         --suits 1:200:50000,2:100:50000,4:50:50000
+
+and the sixth's (sequence moves), the same with ``--suits 4:100:50000,2:100:50000,1:200:50000``
+and again with ``--first 1001 --suits 4:100:50000``.
 """
 
 from __future__ import annotations
