@@ -34,9 +34,9 @@ It is built to find wins fast:
 
 Proofs: from a position whose stock is empty, an attempt is a plain best-first search. If no
 move was left out on the way and its frontier empties, it has entered every position
-reachable from the start (a sequence step only adds a way to a position its plain moves
-reach) (each judged by the engine's own moves and automatic moves, keys
-sound as above), so the start is proven unwinnable. In every other case the answer is won or
+reachable from the start (each judged by the engine's own moves and automatic moves, keys
+sound as above; a sequence step only adds another way to a position its plain moves, also
+searched, reach), so the start is proven unwinnable. In every other case the answer is won or
 :class:`Unknown`. Every win is replayed through :meth:`Engine.play` before it is returned.
 """
 
