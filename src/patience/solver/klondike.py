@@ -111,7 +111,9 @@ order). Order never prunes. The depth-first search is narrow by default
 (:attr:`KlondikeSearcher.dig_narrow`): it leaves out foundation cards back and runs moved off
 a face-up card that cannot then go home, so it only finds wins; exhausted, it proves nothing
 and the best-first search follows. The best-first search, or a depth-first one that is not
-narrow, exhausted is a proof.
+narrow, exhausted is a proof. Drawing one card with limited passes, the same deal drawn three
+at a time is searched before all this (:mod:`patience.solver.klondike_subgame`): its wins are
+wins here, and nothing else it finds counts.
 """
 
 from __future__ import annotations
