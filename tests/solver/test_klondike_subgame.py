@@ -11,9 +11,10 @@ from hypothesis import strategies as st
 from solver_positions import engine_of, replays_to_win
 
 from patience.engine.game import start_position
+from patience.engine.position import Position
 from patience.games import get_game
 from patience.rules.game import Rules
-from patience.solver import Budget, Won
+from patience.solver import Budget, Result, Won
 from patience.solver.klondike import klondike_searcher
 from patience.solver.klondike_subgame import subgame, widened, wider
 
@@ -108,3 +109,24 @@ def test_the_searcher_drawing_one_plays_the_draw_three_games_wins_one_card_at_a_
             assert replays_to_win(searcher.engine, start, here.moves)
             assert len(here.moves) > len(there.moves)  # a turn of three is three turns
     assert won_there >= 2
+
+
+@pytest.mark.parametrize("cpu", [True, False])
+def test_the_sub_game_gets_its_share_of_the_nodes_and_seconds_on_the_same_clock(
+    cpu: bool, monkeypatch: pytest.MonkeyPatch
+) -> None:
+    options = {"draw": "1", "passes": "1"}
+    searcher = klondike_searcher(engine_of("klondike", options))
+    assert searcher is not None and searcher.subgame is not None
+    given: list[Budget] = []
+    solve = searcher.subgame.solve
+
+    def spy(start: Position, budget: Budget | None = None) -> Result:
+        assert budget is not None
+        given.append(budget)
+        return solve(start, budget)
+
+    monkeypatch.setattr(searcher.subgame, "solve", spy)
+    searcher.solve(start_position(KLONDIKE, options, 1), Budget(3_000, 50.0, cpu=cpu))
+    share = searcher.subgame_share
+    assert given == [Budget(int(share * 3_000), share * 50.0, cpu=cpu)]

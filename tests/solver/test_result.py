@@ -32,16 +32,20 @@ SEARCHED_DEAL = {"knotty_nines": 9, "trusty_twelve": 2}
 """A deal that takes each game's searcher a few hundred nodes or more (deal 1 by default)."""
 
 
-@pytest.mark.parametrize("game", sorted(GAMES))
+CASES = [(game, {}) for game in sorted(GAMES)] + [("klondike", {"passes": "3"})]
+"""Every game, and Klondike with a sub-game searched first (klondike_subgame)."""
+
+
+@pytest.mark.parametrize(("game", "options"), CASES, ids=lambda v: str(v))
 @pytest.mark.parametrize("cpu", [True, False])
 def test_every_searcher_counts_its_time_budget_on_the_budgets_clock(
-    game: str, cpu: bool, monkeypatch: pytest.MonkeyPatch
+    game: str, options: dict[str, str], cpu: bool, monkeypatch: pytest.MonkeyPatch
 ) -> None:
     """A wall clock that leaps a minute at every reading stops a wall-clock budget of a
     minute at its first reading, and does not touch a CPU budget."""
     info = get_game(game)
-    searcher = searcher_for(info.rules({}))
-    start = start_position(info, {}, SEARCHED_DEAL.get(game, 1))
+    searcher = searcher_for(info.rules(options))
+    start = start_position(info, options, SEARCHED_DEAL.get(game, 1))
     leaps = itertools.count(step=60.0)
     monkeypatch.setattr(time, "perf_counter", lambda: next(leaps))
     result = searcher.solve(start, Budget(3_000, 59.0, cpu=cpu))
