@@ -26,6 +26,10 @@ A long measurement in pieces (Spider's 10,000 deals at 5 s, say), each piece res
 to N-1 at the same budget (anything else is refused and nothing changes). ``--log`` keeps one
 line per solved deal (patience.solver.deal_log), so a killed run loses only the deals in
 progress; it needs a single spec, and a log serves every run of that spec and budget.
+``--from-top`` solves the deals from the last down into ``--log`` and writes no row: a second
+process, meeting one that runs up from the first deal, for a long row on two cores; stop
+both when they meet at deal M, then ``--deals M --log UP`` and ``--first M+1 --deals
+LAST-M --log DOWN`` write the row from the two logs without solving anything again.
 ``--recheck SPEC`` solves the row's unknown deals again with the (larger) budget given and
 records the outcome beside the row (replacing an earlier recheck; every win replays, as
 solve_many checks). A new run from deal 1 replaces the row. ``--no-clock`` drops the time
@@ -327,6 +331,13 @@ def measure(args: argparse.Namespace, figures: dict[str, Measured], budget: Budg
         raise RunError(f"--log needs a single spec; --only {args.only!r} names {len(chosen)}")
     if args.deals < 1 or args.first < 1:
         raise RunError("--deals and --first must be at least 1")
+    if args.from_top:
+        if args.log is None:
+            raise RunError("--from-top needs --log: its deals are joined to a row from there")
+        deals = range(args.first + args.deals - 1, args.first - 1, -1)
+        solved(chosen[0], deals, budget, args.jobs, args.log)
+        print(f"{chosen[0]}: deals {deals[0]} down to {deals[-1]} are in {args.log}")
+        return
     for spec in chosen:  # refuse before solving anything
         old = figures.get(spec)
         if args.first > 1 and old is None:
@@ -410,6 +421,11 @@ def main(argv: Sequence[str] | None = None) -> int:
         "(klondike:draw=3,passes=1;spider:suits=2)",
     )
     parser.add_argument("--log", type=Path, help="log every solved deal here; resume from it")
+    parser.add_argument(
+        "--from-top",
+        action="store_true",
+        help="solve the deals from the last down into --log and write no row (join it later)",
+    )
     parser.add_argument("--recheck", metavar="SPEC", help="solve this row's unknown deals again")
     parser.add_argument("--doc", type=Path, default=DOC)
     parser.add_argument("--json", type=Path, default=DATA, help="where the lobby's figures go")

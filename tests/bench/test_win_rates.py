@@ -254,3 +254,39 @@ def test_only_takes_game_ids_and_specs_with_defaults_left_out(
         assert _run("--only", wrong, "--deals", "1", *SMALL, *files) == 2
         assert wrong.split(":")[0] in capsys.readouterr().err
     assert not Path(files[3]).exists()
+
+
+def test_deals_solved_from_the_top_join_a_row_as_if_solved_in_one_run(
+    files: list[str], tmp_path: Path
+) -> None:
+    up, down = tmp_path / "up.log", tmp_path / "down.log"
+    assert _run("--only", "thirteens", "--deals", "2", *SMALL, *files) == 0
+    before = _outputs(files)
+    assert (
+        _run("--only", "pyramid", "--deals", "8", "--from-top", "--log", str(down), *SMALL, *files)
+        == 0
+    )
+    assert _outputs(files) == before  # no row written
+    logged = [json.loads(line)["deal"] for line in down.read_text().splitlines()[1:]]
+    assert logged == [8, 7, 6, 5, 4, 3, 2, 1]
+    assert _run("--only", "pyramid", "--deals", "3", "--log", str(up), *SMALL, *files) == 0
+    solved = down.read_text()
+    assert (
+        _run(
+            "--only", "pyramid", "--first", "4", "--deals", "5", "--log", str(down), *SMALL, *files
+        )
+        == 0
+    )
+    assert down.read_text() == solved  # read from the log, nothing solved again
+    whole = ["--doc", str(tmp_path / "whole.md"), "--json", str(tmp_path / "whole.json")]
+    assert _run("--only", "pyramid", "--deals", "8", *SMALL, *whole) == 0
+    joined, once = _row(files), _row(whole)
+    for name in ("first", "last", "won", "unwinnable", "unknown", "grades", "unknown_deals"):
+        assert getattr(joined, name) == getattr(once, name)
+
+
+def test_solving_from_the_top_needs_a_log(files: list[str]) -> None:
+    assert _run("--only", "thirteens", "--deals", "2", *SMALL, *files) == 0
+    before = _outputs(files)
+    assert _run("--only", "pyramid", "--deals", "3", "--from-top", *SMALL, *files) == 2
+    assert _outputs(files) == before
