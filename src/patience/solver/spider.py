@@ -190,11 +190,6 @@ class _Tree:
         return line
 
 
-def first_empty(cols: tuple[bytes, ...]) -> int:
-    """The first empty column."""
-    return next(d for d, cards in enumerate(cols) if not cards)
-
-
 def is_spider(engine: Engine) -> bool:
     """Is this a Spider-like game: alike tableau columns, a stock dealing onto each, runs home?
 
@@ -266,7 +261,8 @@ class SpiderSearcher(Searcher):
         reaches = table.reaches(st)
         kept: list[Step] = []
         cut = False
-        first_gap = -1
+        # while the stock has cards, runs go into the first empty column only (see the module)
+        first_gap = next((d for d, cards in enumerate(cols) if not cards), -1) if stock else -1
         users: dict[int, int] = {}  # for a card, the columns whose run could go on it, as bits
         for step in table.moves(st, reaches):
             if step is DEAL:
@@ -275,12 +271,9 @@ class SpiderSearcher(Searcher):
             src, dst, count = step
             target = cols[dst]
             if not target:
-                if stock:
-                    if first_gap < 0:
-                        first_gap = dst
-                    elif dst != first_gap:
-                        cut = True
-                        continue
+                if stock and dst != first_gap:
+                    cut = True
+                    continue
                 kept.append(step)
                 continue
             cards = cols[src]
@@ -313,7 +306,7 @@ class SpiderSearcher(Searcher):
         kept[at:at] = [
             step
             for step in table.sequence_moves(st)
-            if not (stock and not cols[step[1]] and step[1] != first_empty(cols))
+            if not (stock and not cols[step[1]] and step[1] != first_gap)
         ]
         return kept, cut
 
