@@ -64,10 +64,9 @@ def gathered(paths: Iterable[Path]) -> dict[str, Verdicts]:
         header, records = read_log(path)
         info, options = parse_game_spec(header.spec)
         verdicts = by_spec.setdefault(header.spec, Verdicts(header.spec, info, dict(options)))
+        by_outcome = {"won": verdicts.won, "unwinnable": verdicts.lost, "unknown": verdicts.unknown}
         for record in records.values():
-            {"won": verdicts.won, "unwinnable": verdicts.lost, "unknown": verdicts.unknown}[
-                record.outcome
-            ].add(record.deal)
+            by_outcome[record.outcome].add(record.deal)
     for verdicts in by_spec.values():
         both = verdicts.won & verdicts.lost
         if both:

@@ -79,10 +79,13 @@ def test_one_option_won_in_one_log_and_proved_lost_in_another_is_reported(
     assert "[5]" in capsys.readouterr().err
 
 
+@pytest.mark.parametrize("text", ["hello\n", None], ids=["not a log", "missing"])
 def test_a_file_that_is_not_a_log_is_refused(
-    tmp_path: Path, capsys: pytest.CaptureFixture[str]
+    tmp_path: Path, capsys: pytest.CaptureFixture[str], text: str | None
 ) -> None:
     bad = tmp_path / "bad.log"
-    bad.write_text("hello\n")
-    assert bench.main([str(bad), str(tmp_path / "missing.log")]) == 2
+    if text is not None:
+        bad.write_text(text)
+    good = _log(tmp_path / "good.log", "klondike:draw=1,passes=1", {1: "won"})
+    assert bench.main([str(good), str(bad)]) == 2
     assert "bad.log" in capsys.readouterr().err

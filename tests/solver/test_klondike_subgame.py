@@ -88,7 +88,8 @@ def test_a_sub_game_line_played_in_the_wider_game_reaches_the_same_positions(
     for move in wide_moves:
         there = game.play(there, move)
     assert there == pos
-    assert len(wide_moves) >= len(moves)
+    if draw == 3:
+        assert wide_moves == tuple(moves)  # the same game: nothing to widen
 
 
 def test_the_searcher_drawing_one_plays_the_draw_three_games_wins_one_card_at_a_time() -> None:
