@@ -154,7 +154,7 @@ class _Tree:
         for step in steps:
             child = after(st, step)
             # a move leaves the stock as it is: while it has cards, only a deal can win
-            if (not stock or step is DEAL) and is_won(child):
+            if (not stock or step == DEAL) and is_won(child):
                 return self.line(parent, step), out
             node = len(seen)
             seen.add(key(child))
@@ -162,7 +162,7 @@ class _Tree:
                 continue
             parents.append(parent)
             moves.append(step)
-            if step is DEAL:
+            if step == DEAL:
                 out.append((score(child), node, child))
                 continue
             src, dst, _ = step
@@ -265,7 +265,7 @@ class SpiderSearcher(Searcher):
         first_gap = next((d for d, cards in enumerate(cols) if not cards), -1) if stock else -1
         users: dict[int, int] = {}  # for a card, the columns whose run could go on it, as bits
         for step in table.moves(st, reaches):
-            if step is DEAL:
+            if step == DEAL:
                 kept.append(step)
                 continue
             src, dst, count = step
@@ -302,7 +302,7 @@ class SpiderSearcher(Searcher):
                 kept.append(step)
             else:
                 cut = True
-        at = len(kept) - (1 if kept and kept[-1] is DEAL else 0)
+        at = len(kept) - (1 if kept and kept[-1] == DEAL else 0)
         kept[at:at] = [
             step
             for step in table.sequence_moves(st)
@@ -423,7 +423,7 @@ class SpiderSearcher(Searcher):
                 nodes += 1
                 spent += 1
                 kept = children(st)[0]
-                if kept and kept[-1] is DEAL:  # the stock move comes last
+                if kept and kept[-1] == DEAL:  # the stock move comes last
                     kept.pop()
                 won, grown = grow(st, -negative, -order, kept, after, share, score)
                 if won is not None:

@@ -27,6 +27,8 @@ from patience.rules.piles import Unit
 Step = tuple[int, int, int]
 """``(src, dst, count)`` over column numbers; :data:`DEAL` for the stock move."""
 DEAL: Step = (-1, -1, 0)
+"""The stock move. Compare steps with ``==``, never ``is``: mypyc (``bench/compiled.py``) passes
+tuples of ints unboxed, so a step equal to it need not be this object."""
 
 _RUN = 13
 """Cards in a complete run (King to Ace)."""
