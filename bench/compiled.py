@@ -45,11 +45,11 @@ def build(dest: Path, modules: tuple[str, ...]) -> Path:
     target = dest / "src"
     if target.exists():
         raise SystemExit(f"{target} exists: give a new directory")
-    shutil.copytree(SRC, target, ignore=shutil.ignore_patterns("__pycache__"))
     files = [str(Path(*name.split("."))) + ".py" for name in modules]
-    missing = [f for f in files if not (target / f).is_file()]
+    missing = [f for f in files if not (SRC / f).is_file()]
     if missing:
         raise SystemExit(f"no such module: {', '.join(missing)}")
+    shutil.copytree(SRC, target, ignore=shutil.ignore_patterns("__pycache__"))
     mypyc = Path(sys.executable).with_name("mypyc")
     subprocess.run([str(mypyc), *files], cwd=target, check=True, stdout=subprocess.DEVNULL)
     return target

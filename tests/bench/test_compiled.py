@@ -1,0 +1,78 @@
+"""bench/compiled.py: a copy of the sources with searchers compiled by mypyc searches the same."""
+
+from __future__ import annotations
+
+import importlib.util
+import json
+import os
+import shutil
+import subprocess
+import sys
+import sysconfig
+from pathlib import Path
+from types import ModuleType
+
+import pytest
+
+ROOT = Path(__file__).resolve().parents[2]
+
+
+def _bench() -> ModuleType:
+    spec = importlib.util.spec_from_file_location("compiled", ROOT / "bench" / "compiled.py")
+    assert spec is not None and spec.loader is not None
+    module = importlib.util.module_from_spec(spec)
+    spec.loader.exec_module(module)
+    return module
+
+
+bench = _bench()
+
+_SOLVE = """
+import json, sys
+from patience.engine.game import start_position
+from patience.notation import parse_game_spec
+from patience.solver import Budget, Won, searcher_for
+import patience.solver.spider_state as compiled_or_not
+info, options = parse_game_spec("spider:suits=2")
+searcher = searcher_for(info.rules(options))
+result = searcher.solve(start_position(info, options, 1), Budget(nodes=3000))
+moves = [str(m) for m in result.moves] if isinstance(result, Won) else []
+print(json.dumps([compiled_or_not.__file__, result.name, result.nodes, moves]))
+"""
+
+
+def _solve_with(src: Path) -> list[object]:
+    env = dict(os.environ, PYTHONPATH=str(src))
+    out = subprocess.run(
+        [sys.executable, "-c", _SOLVE], env=env, check=True, capture_output=True, text=True
+    )
+    answer: list[object] = json.loads(out.stdout)
+    return answer
+
+
+def test_an_existing_destination_is_refused(tmp_path: Path) -> None:
+    (tmp_path / "src").mkdir()
+    with pytest.raises(SystemExit, match="exists"):
+        bench.build(tmp_path, ("patience.solver.spider_state",))
+    assert not any((tmp_path / "src").iterdir())  # nothing copied into it
+
+
+def test_an_unknown_module_is_refused_before_compiling(tmp_path: Path) -> None:
+    with pytest.raises(SystemExit, match=r"no such module: patience/solver/nowhere\.py"):
+        bench.build(tmp_path, ("patience.solver.nowhere",))
+    assert not (tmp_path / "src").exists()  # refused before anything was copied
+
+
+@pytest.mark.skipif(
+    shutil.which("gcc") is None
+    or not (Path(sysconfig.get_paths()["include"]) / "Python.h").is_file(),
+    reason="mypyc needs gcc and Python's headers",
+)
+def test_a_compiled_searcher_gives_the_same_answer(tmp_path: Path) -> None:
+    copy = bench.build(tmp_path, ("patience.solver.spider_state",))
+    compiled = _solve_with(copy)
+    pure = _solve_with(ROOT / "src")
+    assert str(compiled[0]).endswith(".so")
+    assert str(pure[0]).endswith(".py")
+    assert compiled[1:] == pure[1:]
+    assert compiled[1] == "won" and compiled[3]  # a real line to compare, not two empty ones
