@@ -51,7 +51,9 @@ def build(dest: Path, modules: tuple[str, ...]) -> Path:
         raise SystemExit(f"no such module: {', '.join(missing)}")
     shutil.copytree(SRC, target, ignore=shutil.ignore_patterns("__pycache__"))
     mypyc = Path(sys.executable).with_name("mypyc")
-    subprocess.run([str(mypyc), *files], cwd=target, check=True, stdout=subprocess.DEVNULL)
+    done = subprocess.run([str(mypyc), *files], cwd=target, capture_output=True, text=True)
+    if done.returncode:
+        raise SystemExit(f"mypyc failed:\n{done.stdout}{done.stderr}")
     return target
 
 
