@@ -2,7 +2,6 @@
 
 from __future__ import annotations
 
-import importlib.util
 import json
 import os
 import shutil
@@ -10,22 +9,15 @@ import subprocess
 import sys
 import sysconfig
 from pathlib import Path
-from types import ModuleType
 
 import pytest
+
+from bench_module import load_bench
 
 ROOT = Path(__file__).resolve().parents[2]
 
 
-def _bench() -> ModuleType:
-    spec = importlib.util.spec_from_file_location("compiled", ROOT / "bench" / "compiled.py")
-    assert spec is not None and spec.loader is not None
-    module = importlib.util.module_from_spec(spec)
-    spec.loader.exec_module(module)
-    return module
-
-
-bench = _bench()
+bench = load_bench("compiled")
 
 _SOLVE = """
 import json, sys

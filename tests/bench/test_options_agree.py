@@ -3,31 +3,15 @@ other."""
 
 from __future__ import annotations
 
-import importlib.util
-import sys
 from pathlib import Path
-from types import ModuleType
 
 import pytest
 
+from bench_module import load_bench
 from patience.solver.deal_log import DealLog, Header
 from patience.solver.stats import DealRecord
 
-ROOT = Path(__file__).resolve().parents[2]
-
-
-def _bench() -> ModuleType:
-    spec = importlib.util.spec_from_file_location(
-        "options_agree", ROOT / "bench" / "options_agree.py"
-    )
-    assert spec is not None and spec.loader is not None
-    module = importlib.util.module_from_spec(spec)
-    sys.modules[spec.name] = module  # its dataclasses look their module up
-    spec.loader.exec_module(module)
-    return module
-
-
-bench = _bench()
+bench = load_bench("options_agree")
 
 
 def _log(path: Path, spec: str, outcomes: dict[int, str]) -> Path:

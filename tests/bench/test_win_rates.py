@@ -3,15 +3,14 @@ re-checking unknown deals, and refusing what would not add up without changing a
 
 from __future__ import annotations
 
-import importlib.util
 import json
 from collections.abc import Iterator, Sequence
 from dataclasses import replace
 from pathlib import Path
-from types import ModuleType
 
 import pytest
 
+from bench_module import load_bench
 from patience.solver import Budget
 from patience.solver.measured import Measured, load
 from patience.solver.stats import DealRecord, solve_many
@@ -21,15 +20,7 @@ SMALL = ["--jobs", "1", "--nodes", "300", "--seconds", "30"]
 """Pyramid at 300 nodes leaves some of deals 1-8 won, some proved lost and some unknown."""
 
 
-def _bench() -> ModuleType:
-    spec = importlib.util.spec_from_file_location("win_rates", ROOT / "bench" / "win_rates.py")
-    assert spec is not None and spec.loader is not None
-    module = importlib.util.module_from_spec(spec)
-    spec.loader.exec_module(module)
-    return module
-
-
-bench = _bench()
+bench = load_bench("win_rates")
 
 
 @pytest.fixture
