@@ -16,11 +16,10 @@ from bench_module import load_bench
 
 ROOT = Path(__file__).resolve().parents[2]
 
-
 bench = load_bench("compiled")
 
 _SOLVE = """
-import json, sys
+import json
 from patience.engine.game import start_position
 from patience.notation import parse_game_spec
 from patience.solver import Budget, Won, searcher_for
