@@ -24,6 +24,7 @@ deal every FreeCell player knows.
 from __future__ import annotations
 
 import hashlib
+import re
 from collections.abc import Sequence
 from typing import TypeVar
 
@@ -35,6 +36,32 @@ _MASK64 = (1 << 64) - 1
 
 MICROSOFT_MAX_DEAL = 2**31 - 1
 """Microsoft's generator is defined for these seeds; deals 1–32000 are the original set."""
+
+MAX_DEAL = 2**53
+"""The last deal number of our own shuffle: the largest whole number that JSON readers and
+JavaScript hold exactly, so a deal number survives every link and every client."""
+
+_DEAL_TEXT = re.compile(r"[0-9]{1,16}")
+
+
+class BadDeal(ValueError):
+    """A deal number that is unreadable or outside its game's range."""
+
+
+def deal_from_text(text: str, last: int = MAX_DEAL) -> int:
+    """Read a deal number from 1 to ``last`` written in ASCII digits; :class:`BadDeal` else.
+
+    >>> deal_from_text("17")
+    17
+    >>> deal_from_text("²")
+    Traceback (most recent call last):
+    ...
+    patience.deal.BadDeal: a deal number is a whole number from 1 to 9007199254740992, not '²'
+    """
+    if _DEAL_TEXT.fullmatch(text) is None or not 1 <= int(text) <= last:
+        shown = text if len(text) <= 20 else text[:20] + "…"
+        raise BadDeal(f"a deal number is a whole number from 1 to {last}, not {shown!r}")
+    return int(text)
 
 
 def seed_for(game_id: str, deal_number: int) -> int:

@@ -71,7 +71,7 @@ def test_options_in_the_game_spec_and_by_flag_agree(patience: Runner) -> None:
         (["deal", "klondike", "-o", "draw"], "name=value"),
         (["deal", "klondike", "--deal", "0"], "a deal number"),
         (["deal", "klondike", "--deal", "x"], "a deal number"),
-        (["deal", "freecell", "--deal", "9999999999"], "Microsoft FreeCell deals"),
+        (["deal", "freecell", "--deal", "9999999999"], "freecell deals run from 1 to 2147483647"),
         (["deal", "klondike", "--json", "--position-text"], "not allowed with"),
         (["deal"], "required"),
     ],

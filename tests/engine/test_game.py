@@ -4,6 +4,7 @@ from __future__ import annotations
 
 import pytest
 
+from patience.deal import BadDeal
 from patience.engine.errors import IllegalMove, NotationError
 from patience.engine.game import Game, SavedGame, start_position
 from patience.engine.position import REDEAL_MOVE, Move
@@ -84,9 +85,13 @@ def test_a_saved_game_that_does_not_replay_names_the_move() -> None:
         Game.load(SavedGame("freecell", (), 1, ("1a", "zz")))
 
 
-def test_deal_numbers_start_at_1() -> None:
-    with pytest.raises(ValueError, match="start at 1"):
+def test_deal_numbers_run_within_the_games_range() -> None:
+    with pytest.raises(BadDeal, match="klondike deals run from 1 to 9007199254740992, not 0"):
         start_position(get_game("klondike"), None, 0)
+    with pytest.raises(BadDeal, match="freecell deals run from 1 to 2147483647"):
+        start_position(get_game("freecell"), None, 2**31)
+    assert start_position(get_game("freecell"), None, 2**31 - 1)
+    assert start_position(get_game("klondike"), None, 2**53)
 
 
 def test_the_same_deal_is_the_same_position_every_time() -> None:

@@ -4,6 +4,7 @@ from __future__ import annotations
 
 import argparse
 
+from patience.deal import BadDeal, deal_from_text
 from patience.engine.errors import NotationError
 from patience.engine.game import Game
 from patience.notation import parse_game_spec
@@ -26,10 +27,11 @@ def option_pair(text: str) -> tuple[str, str]:
 
 
 def deal_number(text: str) -> int:
-    """Read a deal number, 1 or more (an argparse ``type``)."""
-    if not text.strip().isdigit() or int(text) < 1:
-        raise argparse.ArgumentTypeError(f"{text!r}: a deal number is a whole number from 1")
-    return int(text)
+    """Read a deal number, 1 or more (an argparse ``type``); each game checks its own range."""
+    try:
+        return deal_from_text(text.strip())
+    except BadDeal as error:
+        raise argparse.ArgumentTypeError(str(error)) from None
 
 
 def add_game_arguments(parser: argparse.ArgumentParser) -> None:

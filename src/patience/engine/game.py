@@ -32,8 +32,7 @@ def engine_for(rules: Rules) -> Engine:
 
 def start_position(info: GameInfo, options: Mapping[str, str] | None, deal: int) -> Position:
     """The position before the first move of deal ``deal`` (same in every release)."""
-    if deal < 1:
-        raise ValueError("deal numbers start at 1")
+    info.check_deal(deal)
     rules = info.rules(options)
     table = Table.empty(len(rules.piles))
     cards = iter(info.order(rules, deal))

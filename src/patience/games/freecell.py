@@ -5,7 +5,7 @@ from __future__ import annotations
 from collections.abc import Iterator, Mapping, Sequence
 
 from patience.cards import ALL_CARDS
-from patience.deal import microsoft_freecell_deal
+from patience.deal import MICROSOFT_MAX_DEAL, microsoft_freecell_deal
 from patience.games.layout import DOWN_ALTERNATE, cells, foundations, tableau
 from patience.games.registry import GameInfo, Skill
 from patience.rules.dealing import deal_rows, turn_up_all
@@ -49,4 +49,5 @@ FREECELL = GameInfo(
     build=build,
     related=("klondike", "spider"),
     deal_order=microsoft_order,
+    last_deal=MICROSOFT_MAX_DEAL,
 )

@@ -7,7 +7,7 @@ from dataclasses import dataclass, field
 from enum import Enum
 from functools import cache
 
-from patience.deal import seed_for, shuffled
+from patience.deal import MAX_DEAL, BadDeal, seed_for, shuffled
 from patience.rules.game import Rules
 
 
@@ -27,7 +27,25 @@ class UnknownGame(KeyError):
 
 
 class BadOption(ValueError):
-    """An option name or value the game does not have."""
+    """An option name or value the game does not have.
+
+    ``choices`` lists the option's values when the value is bad, and is empty when the game
+    has no option of that name (``known`` then lists the options it has).
+    """
+
+    def __init__(
+        self,
+        message: str,
+        *,
+        game: str,
+        option: str,
+        value: str,
+        choices: tuple[str, ...] = (),
+        known: tuple[str, ...] = (),
+    ) -> None:
+        super().__init__(message)
+        self.game, self.option, self.value = game, option, value
+        self.choices, self.known = choices, known
 
 
 @dataclass(frozen=True)
@@ -59,6 +77,21 @@ class GameInfo:
     options: tuple[Option, ...] = ()
     related: tuple[str, ...] = ()
     deal_order: Callable[[Sequence[int], int], list[int]] | None = field(default=None, repr=False)
+    last_deal: int = MAX_DEAL
+    """Deals run from 1 to this number."""
+
+    def check_deal(self, deal: int) -> int:
+        """``deal`` if this game has it; :class:`~patience.deal.BadDeal` else.
+
+        >>> from patience.games import GAMES
+        >>> GAMES["freecell"].check_deal(2**31)
+        Traceback (most recent call last):
+        ...
+        patience.deal.BadDeal: freecell deals run from 1 to 2147483647, not 2147483648
+        """
+        if not 1 <= deal <= self.last_deal:
+            raise BadDeal(f"{self.id} deals run from 1 to {self.last_deal}, not {deal}")
+        return deal
 
     def canonical(self, options: Mapping[str, str] | None = None) -> Options:
         """Every option of this game with its value, defaults filled in; bad input raises."""
@@ -68,11 +101,25 @@ class GameInfo:
             value = str(given.pop(option.name, option.default))
             if value not in option.choices:
                 allowed = ", ".join(option.choices)
-                raise BadOption(f"{self.id}: {option.name} must be one of {allowed}, not {value!r}")
+                raise BadOption(
+                    f"{self.id}: {option.name} must be one of {allowed}, not {value!r}",
+                    game=self.id,
+                    option=option.name,
+                    value=value,
+                    choices=option.choices,
+                )
             out.append((option.name, value))
         if given:
-            names = ", ".join(o.name for o in self.options) or "none"
-            raise BadOption(f"{self.id} has no option {next(iter(given))!r} (options: {names})")
+            name, value = next(iter(given.items()))
+            known = tuple(o.name for o in self.options)
+            names = ", ".join(known) or "none"
+            raise BadOption(
+                f"{self.id} has no option {name!r} (options: {names})",
+                game=self.id,
+                option=name,
+                value=str(value),
+                known=known,
+            )
         return tuple(out)
 
     def rules(self, options: Mapping[str, str] | None = None) -> Rules:
