@@ -27,7 +27,17 @@ def new_game(client: TestClient, **body: Any) -> dict[str, Any]:
     return state
 
 
+def stored_game(client: TestClient, state: dict[str, Any]) -> dict[str, Any]:
+    """The game of ``state``, stored as the page's script stores a deal it only shows."""
+    if state["id"] is not None:
+        return state
+    body = {"game": state["game"], "options": state["options"], "deal": state["deal"]}
+    return new_game(client, **body)
+
+
 def play(client: TestClient, state: dict[str, Any], move: str) -> dict[str, Any]:
+    """Play ``move`` (storing a shown deal first, as the page does)."""
+    state = stored_game(client, state)
     response = client.post(
         f"/api/games/{state['id']}/moves", json={"version": state["version"], "move": move}
     )
@@ -49,7 +59,8 @@ def tamper(client: TestClient, game_id: str, **values: Any) -> None:
 
 def limit_pages(client: TestClient, extra_pages: int | None) -> None:
     """Make the SQLite file unable to grow beyond ``extra_pages`` more pages (a full disk);
-    ``None`` lifts the limit."""
+    ``None`` lifts the limit. The limit is the writer's connection's own, so it is set by a
+    write."""
     from sqlalchemy import text
 
     store = client.app.state.games.store  # type: ignore[attr-defined]
@@ -59,7 +70,7 @@ def limit_pages(client: TestClient, extra_pages: int | None) -> None:
         limit = 2**30 if extra_pages is None else pages + extra_pages
         conn.execute(text(f"PRAGMA max_page_count = {limit}"))
 
-    client.portal.call(store._read, pragma)  # type: ignore[union-attr]
+    client.portal.call(store._write, pragma)  # type: ignore[union-attr]
 
 
 STATE = re.compile(r'<script type="application/json" id="initial-state">(.*?)</script>', re.S)

@@ -1,25 +1,38 @@
-"""Reading and writing players and games (SQLAlchemy Core; async on PostgreSQL).
+"""Reading and writing players and games (SQLAlchemy Core on SQLite or PostgreSQL).
 
-Every write is one transaction, committed before the method returns. A game is updated only
-``WHERE version = expected`` so several server processes sharing one PostgreSQL database never
-overwrite each other's moves. Database failures surface as :class:`StoreUnavailable`.
+Every write is committed, and on the disk, before its method returns (docs/WEB_API.md,
+"Durability"). A game is updated only ``WHERE version = expected`` so several server
+processes sharing one database never overwrite each other's moves. Database failures surface
+as :class:`StoreUnavailable`, a database that needs repair as :class:`StoreDamaged`.
 """
 
 from __future__ import annotations
 
-import contextlib
 import time
 from collections.abc import Callable
 from dataclasses import fields, replace
 from pathlib import Path
 from typing import Any, TypeVar
 
-from sqlalchemy import bindparam, create_engine, delete, event, exists, insert, select, update
-from sqlalchemy.engine import Connection, Engine, Row
+from sqlalchemy import (
+    bindparam,
+    create_engine,
+    delete,
+    event,
+    exists,
+    insert,
+    inspect,
+    select,
+    update,
+)
+from sqlalchemy.dialects.postgresql import insert as postgresql_insert
+from sqlalchemy.dialects.sqlite import insert as sqlite_insert
+from sqlalchemy.engine import Connection, Row
 from sqlalchemy.exc import IntegrityError, SQLAlchemyError
-from sqlalchemy.ext.asyncio import AsyncEngine, create_async_engine
+from sqlalchemy.ext.asyncio import create_async_engine
 
 from patience.store.records import GameRecord
+from patience.store.runner import AsyncRunner, ThreadedRunner
 from patience.store.schema import games, metadata, players
 
 T = TypeVar("T")
@@ -50,35 +63,58 @@ def sqlite_url(path: Path) -> str:
     return f"sqlite:///{path}"
 
 
+SQLITE_READERS = 4
+"""Threads that read an SQLite database at once (WAL lets them read while one writes)."""
+
+
 def _sqlite_pragmas(dbapi_connection: Any, _record: Any) -> None:
-    # WAL: readers never wait for the writer. synchronous=NORMAL: a commit is in the WAL file
-    # before it returns, so an acknowledged move survives the server being killed; only an
-    # operating-system crash or power cut can lose the last moments (FULL would fsync every
-    # move, too slow for many players on one disk).
+    # WAL: readers never wait for the writer. synchronous=FULL: a commit is flushed to the
+    # disk before it returns, so an acknowledged move survives a power cut, not only the
+    # server being killed (the writer thread commits moves in groups, so one flush serves
+    # many players). busy_timeout: another process's write is waited for, off the loop.
     try:
         cursor = dbapi_connection.cursor()
         cursor.execute("PRAGMA journal_mode=WAL")
-        cursor.execute("PRAGMA synchronous=NORMAL")
-        cursor.execute("PRAGMA busy_timeout=5000")
+        cursor.execute("PRAGMA synchronous=FULL")
+        cursor.execute(f"PRAGMA busy_timeout={SQLITE_BUSY_MS}")
         cursor.close()
     except Exception:
         dbapi_connection.close()
         raise
 
 
-def _check_sqlite_file(url: str) -> None:
-    """Refuse a path that cannot hold our database before any connection is made."""
+SQLITE_BUSY_MS = 5000
+"""How long a statement waits for another process's write before giving up."""
+
+_SQLITE_HEADER = b"SQLite format 3\x00"
+
+
+class StoreDamaged(StoreUnavailable):
+    """The database is there but unusable as it is: it needs an operator, not a retry."""
+
+
+def sqlite_path(url: str) -> Path | None:
+    """The file of an SQLite URL (None for an in-memory database)."""
     name = url.split("///", 1)[1] if "///" in url else ""
-    if not name or name == ":memory:":
-        return
-    path = Path(name)
+    return None if not name or name == ":memory:" else Path(name)
+
+
+def _check_sqlite_file(path: Path) -> bool:
+    """Whether the file holds a database already; refuse one that cannot be ours."""
     if not path.parent.is_dir():
         raise StoreUnavailable(f"{path.parent} is not a directory")
-    if path.exists():
-        with path.open("rb") as head:
-            start = head.read(16)
-        if start and start != b"SQLite format 3\x00":
-            raise StoreUnavailable(f"{path} is not an SQLite database")
+    if not path.exists():
+        return False
+    with path.open("rb") as head:
+        start = head.read(16)
+    if not start:
+        raise StoreDamaged(
+            f"{path} is empty (0 bytes): the database lost its tables. Restore it from a "
+            "backup (`patience backup` makes one), or move the file away to start afresh."
+        )
+    if start != _SQLITE_HEADER:
+        raise StoreDamaged(f"{path} is not an SQLite database")
+    return True
 
 
 def _record(row: Row[Any]) -> GameRecord:
@@ -98,6 +134,11 @@ def _columns(record: GameRecord) -> dict[str, Any]:
 
 
 _INSERT_GAME = insert(games)
+_INSERT_PLAYER = {
+    "sqlite": sqlite_insert(players).on_conflict_do_nothing(index_elements=["id"]),
+    "postgresql": postgresql_insert(players).on_conflict_do_nothing(index_elements=["id"]),
+}
+"""A player is added once; adding them again does nothing (and never fails a group)."""
 _GET_GAME = select(games).where(games.c.id == bindparam("game_id"))
 _SAVE_GAME = (
     update(games)
@@ -110,79 +151,89 @@ _SAVE_GAME = (
 class Store:
     """The repository: one per server process, shared by all requests.
 
-    Every operation is a plain function of a SQLAlchemy connection. On PostgreSQL it runs on
-    the async engine (psycopg), so waiting for the server never blocks the event loop. On
-    SQLite it runs inline on the event loop: each statement is a few microseconds of local
-    work (WAL, no fsync per commit), far less than handing it to a driver thread and back,
-    which under load costs milliseconds per statement in GIL hand-offs.
+    Every operation is a plain function of a SQLAlchemy connection, run off the event loop
+    (:mod:`patience.store.runner`): on SQLite on threads of the store's own, writes committed
+    in groups by one writer thread; on PostgreSQL on the async engine (psycopg).
     """
 
-    def __init__(self, engine: AsyncEngine | Engine) -> None:
-        self.engine = engine
+    def __init__(self, runner: ThreadedRunner | AsyncRunner) -> None:
+        self.runner = runner
+        self.engine = runner.engine
 
     @classmethod
     async def open(cls, url: str) -> Store:
-        """Connect and create the tables if they are missing."""
+        """Connect, and create the tables of a new database.
+
+        An SQLite file that exists must hold our tables: one that lost them (emptied,
+        truncated) is refused with :class:`StoreDamaged` rather than silently started anew.
+        """
         url = database_url(url)
-        engine: AsyncEngine | Engine
+        runner: ThreadedRunner | AsyncRunner
+        existing = False
         if url.startswith("sqlite"):
-            _check_sqlite_file(url)
+            path = sqlite_path(url)
+            existing = path is not None and _check_sqlite_file(path)
             engine = create_engine(
                 url,
-                pool_size=1,
+                pool_size=SQLITE_READERS + 1,
                 max_overflow=0,
                 connect_args={"check_same_thread": False},
             )
             event.listen(engine, "connect", _sqlite_pragmas)
+            runner = ThreadedRunner(engine, SQLITE_READERS)
         else:
-            engine = create_async_engine(url, pool_size=10, max_overflow=10, pool_pre_ping=True)
-        store = cls(engine)
+            runner = AsyncRunner(
+                create_async_engine(url, pool_size=10, max_overflow=10, pool_pre_ping=True)
+            )
+        store = cls(runner)
         try:
+            if existing:
+                await store._check_tables()
             await store._write(metadata.create_all)
         except BaseException:
             await store.close()
             raise
         return store
 
+    async def _check_tables(self) -> None:
+        names = await self._read(lambda conn: set(inspect(conn).get_table_names()))
+        missing = sorted({"games", "players"} - names)
+        if missing:
+            path = sqlite_path(str(self.engine.url))
+            raise StoreDamaged(
+                f"{path} has lost its tables ({', '.join(missing)} missing): restore it from a "
+                "backup (`patience backup` makes one), or move the file away to start afresh."
+            )
+
     async def close(self) -> None:
-        if isinstance(self.engine, AsyncEngine):
-            await self.engine.dispose()
-        else:
-            self.engine.dispose()
+        await self.runner.close()
 
     async def _write(self, work: Callable[[Connection], T]) -> T:
-        """Run ``work`` in one transaction, committed before this returns."""
+        """Run ``work`` in a transaction, committed before this returns."""
         try:
-            if isinstance(self.engine, AsyncEngine):
-                async with self.engine.begin() as conn:
-                    return await conn.run_sync(work)
-            with self.engine.begin() as sync_conn:
-                return work(sync_conn)
+            return await self.runner.write(work)
         except IntegrityError:
             raise
         except (SQLAlchemyError, OSError) as error:
-            raise StoreUnavailable(_reason(error)) from error
+            raise _unavailable(error) from error
 
     async def _read(self, work: Callable[[Connection], T]) -> T:
         try:
-            if isinstance(self.engine, AsyncEngine):
-                async with self.engine.connect() as conn:
-                    return await conn.run_sync(work)
-            with self.engine.connect() as sync_conn:
-                return work(sync_conn)
+            return await self.runner.read(work)
         except (SQLAlchemyError, OSError) as error:
-            raise StoreUnavailable(_reason(error)) from error
+            raise _unavailable(error) from error
 
     # ------------------------------------------------------------------ players
 
     async def add_player(self, player_id: str) -> None:
         """Record a player (once; later calls do nothing)."""
-        query = select(players.c.id).where(players.c.id == player_id)
-        if await self._read(lambda conn: conn.scalar(query)) is not None:
-            return
         row = {"id": player_id, "created_ms": now_ms()}
-        with contextlib.suppress(IntegrityError):  # another request added the player first
-            await self._write(lambda conn: conn.execute(insert(players), row))
+
+        def add(conn: Connection) -> None:
+            statement = _INSERT_PLAYER[conn.dialect.name]
+            conn.execute(statement, row)
+
+        await self._write(add)
 
     # ------------------------------------------------------------------ games
 
@@ -257,6 +308,17 @@ class Store:
 def _reason(error: BaseException) -> str:
     text = str(getattr(error, "orig", None) or error)
     return text.splitlines()[0] if text else type(error).__name__
+
+
+_DAMAGED = ("database disk image is malformed", "file is not a database")
+"""SQLite's words for a damaged file (SQLITE_CORRUPT, SQLITE_NOTADB)."""
+
+
+def _unavailable(error: BaseException) -> StoreUnavailable:
+    reason = _reason(error)
+    if any(words in reason for words in _DAMAGED):
+        return StoreDamaged(f"the database file is damaged ({reason}): restore it from a backup")
+    return StoreUnavailable(reason)
 
 
 def updated(record: GameRecord, **changes: Any) -> GameRecord:
