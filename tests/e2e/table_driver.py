@@ -4,7 +4,7 @@ from __future__ import annotations
 
 from typing import Any
 
-from playwright.sync_api import FloatRect, Locator, Page
+from playwright.sync_api import APIRequestContext, FloatRect, Locator, Page
 
 State = dict[str, Any]
 TIMEOUT_MS = 10_000
@@ -32,6 +32,18 @@ def wait_version(page: Page, before: int) -> State:
     page.wait_for_function(f"() => window.patience.state.version > {before}", timeout=TIMEOUT_MS)
     wait_idle(page)
     return state(page)
+
+
+def stored(request: APIRequestContext, base_url: str, s: State) -> State:
+    """The game of ``s`` as stored: a deal the page only shows is stored, as this player,
+    the way the page does on the first move (tests then play on through the API)."""
+    if s["id"] is not None:
+        return s
+    body = {"game": s["game"], "options": s["options"], "deal": s["deal"], "resume": True}
+    answer = request.post(f"{base_url}/api/games", data=body)
+    assert answer.ok, answer.text()
+    value: State = answer.json()
+    return value
 
 
 def seen(s: State) -> list[list[str | None]]:

@@ -6,7 +6,7 @@ from collections.abc import Iterator
 
 import pytest
 from browser_setup import DESKTOP, NO_AUTOPLAY, PHONE
-from playwright.sync_api import Browser, Page
+from playwright.sync_api import Browser, Page, expect
 from table_driver import (
     box_of,
     grip,
@@ -50,16 +50,45 @@ def test_undo_redo_restart_and_new_deal(page: Page, base_url: str) -> None:
     redone = wait_version(page, undone["version"])
     assert seen(redone) == seen(moved)
 
+    # Restart asks first: Cancel (or Esc) keeps the moves.
+    confirm = page.locator("#confirm-dialog")
     page.get_by_role("button", name="Restart").click()
+    confirm.get_by_role("button", name="Cancel").click()
+    page.get_by_role("button", name="Restart").click()
+    page.keyboard.press("Escape")
+    expect(confirm).to_be_hidden()
+    assert state(page)["version"] == redone["version"]
+    page.get_by_role("button", name="Restart").click()
+    confirm.get_by_role("button", name="Restart").click()
     restarted = wait_version(page, redone["version"])
     assert seen(restarted) == seen(start)
     assert restarted["deal"] == 7
 
+    # At the deal's start, New deal gives nothing up and asks nothing.
     page.get_by_role("button", name="New deal").click()
     page.wait_for_function("() => window.patience.state.deal !== 7")
     fresh = state(page)
+    assert fresh["id"] is None and not confirm.is_visible()
     assert f"deal={fresh['deal']}" in page.url
     assert page.locator("#deal-value").inner_text() == str(fresh["deal"])
+
+
+def test_new_deal_in_a_game_in_progress_asks_and_counts_it_lost(page: Page, base_url: str) -> None:
+    page.goto(f"{base_url}/en/freecell?deal=7")
+    wait_ready(page)
+    tap_move(page)
+    stats = page.context.request.get(f"{base_url}/api/stats").json()
+    assert stats == {"rows": []}  # a game in progress counts for nothing yet
+    confirm = page.locator("#confirm-dialog")
+    page.get_by_role("button", name="New deal").click()
+    expect(confirm).to_contain_text("counts as lost")
+    confirm.get_by_role("button", name="Cancel").click()
+    assert state(page)["deal"] == 7
+    page.get_by_role("button", name="New deal").click()
+    confirm.get_by_role("button", name="Give up and deal").click()
+    page.wait_for_function("() => window.patience.state.deal !== 7")
+    [row] = page.context.request.get(f"{base_url}/api/stats").json()["rows"]
+    assert (row["game"], row["played"], row["won"]) == ("freecell", 1, 0)
 
 
 def test_options_change_the_url_and_the_game(page: Page, base_url: str) -> None:

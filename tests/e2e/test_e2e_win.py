@@ -4,7 +4,7 @@ from __future__ import annotations
 
 from browser_setup import ARTIFACTS, DESKTOP, NO_AUTOPLAY
 from playwright.sync_api import Browser
-from table_driver import drag, source_card, state, target, wait_ready, wait_version
+from table_driver import drag, source_card, state, stored, target, wait_ready, wait_version
 
 from patience.engine.game import Game
 from patience.games import get_game
@@ -33,7 +33,7 @@ def test_last_move_wins_and_celebrates(browser: Browser, base_url: str) -> None:
     page = context.new_page()
     page.goto(f"{base_url}/en/freecell?deal={DEAL}")
     wait_ready(page)
-    s = state(page)
+    s = stored(context.request, base_url, state(page))
     version = s["version"]
     for text in line[:-1]:  # all but the last move through the API, as this player
         answer = context.request.post(
@@ -72,7 +72,7 @@ def test_finish_button_plays_the_safe_rest(browser: Browser, base_url: str) -> N
     page = context.new_page()
     page.goto(f"{base_url}/en/freecell?deal={DEAL}")
     wait_ready(page)
-    s = state(page)
+    s = stored(context.request, base_url, state(page))
     version = s["version"]
     for text in line:  # play the winning line until only safe moves are left
         answer = context.request.post(

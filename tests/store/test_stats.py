@@ -38,8 +38,9 @@ def test_open_latest_game_is_not_counted_yet() -> None:
     assert statistics([game(1)]) == []
 
 
-def test_left_game_counts_as_played_and_lost() -> None:
-    [row] = statistics([game(1), game(2)])
+def test_a_game_left_open_is_never_counted_and_one_given_up_is_lost() -> None:
+    assert statistics([game(1), game(2)]) == []
+    [row] = statistics([game(1, outcome="abandoned"), game(2)])
     assert (row.played, row.won, row.win_percent, row.streak) == (1, 0, 0.0, 0)
 
 

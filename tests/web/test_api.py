@@ -208,11 +208,15 @@ def test_german_reason_differs_from_english(client: TestClient) -> None:
     assert english["code"] == german["code"] and english["message"] != german["message"]
 
 
-def test_stats_count_a_left_game(client: TestClient) -> None:
+def test_stats_count_a_game_given_up_and_never_one_left_open(client: TestClient) -> None:
     first = new_game(client, deal=1)
-    play(client, first, _transfer(first))
-    new_game(client, deal=2)  # the first is left for another deal: played, not won
+    first = play(client, first, _transfer(first))
+    new_game(client, deal=2)  # another deal opened: the first stays open, not counted
+    assert client.get("/en/klondike?deal=3").status_code == 200
     new_game(client, game="freecell", deal=2)  # no move yet: not counted
+    assert client.get("/api/stats").json() == {"rows": []}
+    given_up = client.post(f"/api/games/{first['id']}/abandon", json={"version": 1})
+    assert given_up.status_code == 200, given_up.text
     [row] = client.get("/api/stats").json()["rows"]
     assert (row["game"], row["played"], row["won"], row["streak"]) == ("klondike", 1, 0, 0)
     assert row["options"] == {"draw": "1", "passes": "unlimited"} and row["options_text"]

@@ -57,31 +57,64 @@ def test_every_game_page_renders(client: TestClient, game_id: str) -> None:
 
 def test_game_page_resumes_the_same_game(client: TestClient) -> None:
     first = embedded_state(client.get("/en/klondike?deal=9&draw=3").text)
-    assert first["options"]["draw"] == "3"
+    assert first["options"]["draw"] == "3" and first["id"] is None  # shown, not stored
     moved = play(client, first, next(m["text"] for m in first["legal"]))
     again = embedded_state(client.get("/en/klondike?deal=9&draw=3").text)
-    assert again["id"] == first["id"]
+    assert again["id"] == moved["id"]
     assert again["version"] == moved["version"] and again["piles"] == moved["piles"]
     # without a deal number: the current game of these options
     current = embedded_state(client.get("/en/klondike?draw=3").text)
-    assert current["id"] == first["id"]
-    # other options: another game
+    assert current["id"] == moved["id"]
+    # other options: another game, not stored until a move
     other = embedded_state(client.get("/en/klondike?draw=1").text)
-    assert other["id"] != first["id"]
+    assert other["id"] is None
 
 
 def test_another_player_gets_their_own_game(client: TestClient) -> None:
-    mine = embedded_state(client.get("/en/freecell?deal=3").text)
+    shown = embedded_state(client.get("/en/freecell?deal=3").text)
+    mine = play(client, shown, "1a")
     client.cookies.clear()
     theirs = embedded_state(client.get("/en/freecell?deal=3").text)
-    assert theirs["id"] != mine["id"] and theirs["piles"] == mine["piles"]
+    assert theirs["id"] is None and theirs["piles"] == shown["piles"] != mine["piles"]
 
 
-@pytest.mark.parametrize("query", ["deal=0", "deal=abc", "draw=5", "colour=red"])
-def test_bad_query_is_400_page(client: TestClient, query: str) -> None:
-    response = client.get(f"/en/klondike?{query}")
+@pytest.mark.parametrize(
+    "added", ["fbclid=IwAR0abc", "utm_source=news&utm_medium=email", "colour=red", "ref=&x=%C2%B2"]
+)
+def test_what_the_web_adds_to_a_link_is_ignored(client: TestClient, added: str) -> None:
+    response = client.get(f"/en/klondike?deal=2&draw=3&{added}")
+    assert response.status_code == 200
+    state = embedded_state(response.text)
+    assert (state["deal"], state["options"]["draw"]) == (2, "3")
+    assert state["url"] == "/en/klondike?deal=2&draw=3&passes=unlimited"
+
+
+@pytest.mark.parametrize(
+    ("lang", "query", "title", "says"),
+    [
+        ("en", "deal=0", "This address is not quite right", "numbered from 1 to"),
+        ("en", "deal=abc", "This address is not quite right", "“abc” is not one of them"),
+        ("en", "deal=%C2%B2", "This address is not quite right", "“²” is not one of them"),
+        ("en", "deal=" + "9" * 5000, "This address is not quite right", "is not one of them"),
+        ("en", "draw=5", "This address is not quite right", "must be one of 1, 3"),
+        ("de", "draw=5", "Diese Adresse stimmt nicht ganz", "muss 1 oder 3 sein"),
+        ("de", "deal=0", "Diese Adresse stimmt nicht ganz", "von 1 bis 9007199254740992"),
+    ],
+)
+def test_a_bad_known_parameter_gets_a_page_that_says_what_is_wrong(
+    client: TestClient, lang: str, query: str, title: str, says: str
+) -> None:
+    response = client.get(f"/{lang}/klondike?{query}")
     assert response.status_code == 400
     assert response.headers["content-type"].startswith("text/html")
+    assert f"<title>{title} ·" in response.text and f"<h1>{title}</h1>" in response.text
+    assert says in response.text
+
+
+def test_freecell_deals_run_to_microsoft_s_last(client: TestClient) -> None:
+    assert client.get("/en/freecell?deal=2147483647").status_code == 200
+    too_far = client.get("/en/freecell?deal=2147483648")
+    assert too_far.status_code == 400 and "1 to 2147483647" in too_far.text
 
 
 def test_stats_page_and_api(client: TestClient) -> None:

@@ -30,7 +30,8 @@ def test_cursor_past_the_line_is_corrupt(client: TestClient) -> None:
     assert client.get(f"/api/games/{state['id']}").status_code == 410
 
 
-def test_full_disk_is_503_and_nothing_half_written(client: TestClient) -> None:
+def test_full_disk_is_503_and_nothing_half_written(unlimited_client: TestClient) -> None:
+    client = unlimited_client
     kept = new_game(client)
     kept = play(client, kept, kept["legal"][0]["text"])
     before = stored(client, kept["id"])

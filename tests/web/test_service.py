@@ -11,7 +11,6 @@ from typing import TypeVar
 import pytest
 
 from fresh_loop import run_async
-from patience.engine.errors import IllegalMove
 from patience.store.repository import Store, sqlite_url
 from patience.web.errors import ApiError
 from patience.web.service import Action, Games, Live, play_action, restart_action
@@ -19,19 +18,11 @@ from patience.web.service import Action, Games, Live, play_action, restart_actio
 T = TypeVar("T")
 
 
-def _url(live: Live) -> str:
-    return ""
-
-
-def _message(error: IllegalMove) -> str:
-    return error.message
-
-
 async def _move(games: Games, live_id: str, version: int, text: str) -> Live:
     def make(line: tuple[str, ...], cursor: int) -> Action:
         return play_action(text, line, cursor)
 
-    return await games.act("p", live_id, version, make, None, "en", _url, _message)
+    return await games.act("p", live_id, version, make, None)
 
 
 def run(db: Path, body: Callable[[Games, Games], Awaitable[T]]) -> T:
@@ -49,14 +40,14 @@ def run(db: Path, body: Callable[[Games, Games], Awaitable[T]]) -> T:
 def test_same_version_twice_in_one_worker(tmp_path: Path) -> None:
     async def body(games: Games, _: Games) -> list[object]:
         live = await games.create("p", "klondike", {}, 4)
-        moves = [m for m in live.state("en", "").legal if m.kind == "transfer"][:1] * 2
+        moves = [m for m in live.state("en").legal if m.kind == "transfer"][:1] * 2
         tries = [_move(games, live.record.id, 0, m.text) for m in moves]
         return list(await asyncio.gather(*tries, return_exceptions=True))
 
     first, second = run(tmp_path / "db", body)
     assert isinstance(first, Live) and first.record.version == 1
     assert isinstance(second, ApiError) and second.status == 409
-    assert second.state is not None and second.state.version == 1
+    assert second.state is not None and second.state("en").version == 1
 
 
 def test_two_workers_never_overwrite_each_other(tmp_path: Path) -> None:
@@ -68,13 +59,12 @@ def test_two_workers_never_overwrite_each_other(tmp_path: Path) -> None:
         with pytest.raises(ApiError) as stale:
             await _move(b, game_id, 0, "s")  # b's client is stale
         assert stale.value.status == 409 and stale.value.state is not None
-        assert stale.value.state.version == 1
+        assert stale.value.state("en").version == 1
         # b's client resynced: b reloads version 1 from the database and plays on
         after = await _move(b, game_id, 1, "s")
         assert after.record.moves == (*stock.record.moves, "s")
-        restarted = await a.act(
-            "p", game_id, 2, restart_action, None, "en", _url, _message
-        )  # a's cache was behind; it reloads before acting
+        # a's cache was behind; it reloads before acting
+        restarted = await a.act("p", game_id, 2, restart_action, None)
         assert restarted.record.cursor == 0 and restarted.record.version == 3
 
     run(tmp_path / "db", body)

@@ -4,8 +4,9 @@ from __future__ import annotations
 
 from dataclasses import dataclass
 
-OUTCOMES = ("in_play", "won", "lost", "broken")
-"""Stored outcomes: the engine's three, and ``broken`` for a move list that no longer replays."""
+OUTCOMES = ("in_play", "won", "lost", "abandoned", "broken")
+"""Stored outcomes: the engine's three, ``abandoned`` for a game the player gave up, and
+``broken`` for a move list that no longer replays."""
 
 
 @dataclass(frozen=True)

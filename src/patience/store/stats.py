@@ -1,11 +1,11 @@
 """Statistics per player, game and options, computed from the stored games.
 
 What counts as **played**: a game in which at least one move was made and that is finished —
-won (at any time: undoing after a win does not take it back), out of moves (``lost``), or left
-for another deal of the same game and options (any game that is not the player's latest of
-that game and options). The game still open is not counted yet, so starting a deal and looking
-at it costs nothing, but walking away from a started deal counts as a loss. Broken games (whose
-moves no longer replay) are never counted.
+won (at any time: undoing after a win does not take it back), out of moves (``lost``), or
+given up by the player (``abandoned``: the page asks first, then sends a POST). A game left
+open is not counted, however many other deals the player opens meanwhile: opening a page never
+changes a player's record, and the game can be taken up again. Broken games (whose moves no
+longer replay) are never counted.
 
 Streaks run over played games in the order they were started; best time and fewest moves are
 taken over won games, at the moment of the first win.
@@ -47,11 +47,10 @@ def statistics(records: Iterable[GameRecord]) -> list[StatRow]:
     rows = []
     for (game, options), group in groupby(ordered, key=_key):
         records_of_group = list(group)
-        latest = records_of_group[-1]
         played = [
             r
             for r in records_of_group
-            if r.moves and (r.won_ms is not None or r.outcome == "lost" or r is not latest)
+            if r.moves and (r.won_ms is not None or r.outcome in ("lost", "abandoned"))
         ]
         if not played:
             continue

@@ -10,51 +10,57 @@ from starlette.requests import Request
 from starlette.responses import Response
 from starlette.routing import Route
 
-from patience.engine.errors import IllegalMove
-from patience.store.repository import StoreUnavailable
+from patience.store.repository import StoreDamaged, StoreUnavailable
 from patience.web.bodies import decode
 from patience.web.errors import ApiError
 from patience.web.hints import hint_for
 from patience.web.lang import api_lang
-from patience.web.messages import illegal_message
+from patience.web.query import game_query
 from patience.web.service import ACTIONS, Action, Games, Live, play_action
-from patience.web.state import game_url
 from patience.web.stats import stat_rows
 from patience.web.wire import ErrorAnswer, ErrorInfo, MoveRequest, NewGame, VersionRequest
 
 Handler = Callable[[Request, str], Awaitable[Response]]
 
 
-def json_response(value: object, status: int = 200) -> Response:
-    return Response(msgspec.json.encode(value), status, media_type="application/json")
+def json_response(
+    value: object, status: int = 200, headers: dict[str, str] | None = None
+) -> Response:
+    return Response(msgspec.json.encode(value), status, headers, media_type="application/json")
 
 
-def unavailable_response(error: StoreUnavailable) -> Response:
-    info = ErrorInfo(
-        "unavailable",
-        "The game store cannot be written or read just now; nothing was changed. "
-        "Please try again in a moment.",
-        {"reason": str(error)},
-    )
-    return json_response(ErrorAnswer(info), 503)
+def error_response(error: ApiError, lang: str) -> Response:
+    """The error as JSON in ``lang``, with the game's state when it concerns one."""
+    info = ErrorInfo(error.code, error.message(lang), error.params)
+    state = error.state(lang) if error.state is not None else None
+    return json_response(ErrorAnswer(info, state), error.status, error.headers)
+
+
+def unavailable(error: StoreUnavailable) -> ApiError:
+    """The database failed: a 503 that tells the player to try again, or to come back later
+    when it is damaged. The database's own words (which may name its host) go to the log,
+    not to the player."""
+    if isinstance(error, StoreDamaged):
+        return ApiError(503, "damaged")
+    return ApiError(503, "unavailable", headers={"Retry-After": "5"})
 
 
 def endpoint(handler: Handler) -> Callable[[Request], Awaitable[Response]]:
-    """Identify the player (setting the cookie on first visit) and turn errors into JSON."""
+    """Identify the player (setting or renewing the cookie) and turn errors into JSON."""
 
     @wraps(handler)
     async def run(request: Request) -> Response:
         players = request.app.state.players
-        player_id, new = players.player_of(request)
+        player = players.player_of(request)
         try:
-            response = await handler(request, player_id)
+            response = await handler(request, player.id)
         except ApiError as error:
-            info = ErrorInfo(error.code, error.message, error.params)
-            response = json_response(ErrorAnswer(info, error.state), error.status)
+            response = error_response(error, api_lang(request))
         except StoreUnavailable as error:
-            response = unavailable_response(error)
-        if new:
-            players.set_cookie(response, player_id)
+            request.app.state.log_unavailable(error)
+            response = error_response(unavailable(error), api_lang(request))
+        if request.method == "POST" or not player.new:
+            players.keep(request, response, player)
         return response
 
     return run
@@ -65,25 +71,33 @@ def _games(request: Request) -> Games:
     return games
 
 
-def _url(lang: str) -> Callable[[Live], str]:
-    return lambda live: game_url(lang, live.game.info.id, live.game.options, live.game.deal)
-
-
-def _state_response(live: Live, lang: str, status: int = 200) -> Response:
-    return json_response(live.state(lang, _url(lang)(live)), status)
+def _state_response(live: Live, request: Request, status: int = 200) -> Response:
+    return json_response(live.state(api_lang(request)), status)
 
 
 @endpoint
 async def create_game(request: Request, player_id: str) -> Response:
     body = await decode(request, NewGame)
-    live = await _games(request).create(player_id, body.game, body.options, body.deal)
-    return _state_response(live, api_lang(request), 201)
+    games = _games(request)
+    if body.resume and body.deal is not None:
+        found = await games.open_game(player_id, body.game, body.options, body.deal)
+        if found is not None:
+            return _state_response(found, request, 200)
+    request.app.state.limits.check_new_game(request, player_id)
+    live = await games.create(player_id, body.game, body.options, body.deal)
+    return _state_response(live, request, 201)
+
+
+@endpoint
+async def show_deal(request: Request, player_id: str) -> Response:
+    game, options, deal = game_query(request.query_params, request.query_params.get("game", ""))
+    return _state_response(_games(request).show(game, options, deal), request)
 
 
 @endpoint
 async def get_game(request: Request, player_id: str) -> Response:
     live = await _games(request).get(player_id, request.path_params["id"])
-    return _state_response(live, api_lang(request))
+    return _state_response(live, request)
 
 
 async def _act(
@@ -93,22 +107,9 @@ async def _act(
     make: Callable[[tuple[str, ...], int], Action],
     elapsed: int | None,
 ) -> Response:
-    lang = api_lang(request)
-
-    def message(error: IllegalMove) -> str:
-        return illegal_message(error, lang)
-
-    live = await _games(request).act(
-        player_id,
-        request.path_params["id"],
-        version,
-        make,
-        elapsed,
-        lang,
-        _url(lang),
-        message,
-    )
-    return _state_response(live, lang)
+    request.app.state.limits.check_move(request, player_id)
+    live = await _games(request).act(player_id, request.path_params["id"], version, make, elapsed)
+    return _state_response(live, request)
 
 
 @endpoint
@@ -130,18 +131,21 @@ async def history(request: Request, player_id: str) -> Response:
 
 
 @endpoint
+async def abandon(request: Request, player_id: str) -> Response:
+    body = await decode(request, VersionRequest)
+    request.app.state.limits.check_move(request, player_id)
+    live = await _games(request).abandon(player_id, request.path_params["id"], body.version)
+    return _state_response(live, request)
+
+
+@endpoint
 async def hint(request: Request, player_id: str) -> Response:
     body = await decode(request, VersionRequest)
+    request.app.state.limits.check_move(request, player_id)
     live = await _games(request).get(player_id, request.path_params["id"])
-    lang = api_lang(request)
     if body.version != live.record.version:
-        raise ApiError(
-            409,
-            "stale",
-            "The game has changed since; here is its current state.",
-            {"version": str(live.record.version)},
-            live.state(lang, _url(lang)(live)),
-        )
+        raise ApiError(409, "stale", {"version": str(live.record.version)}, live.state)
+    lang = api_lang(request)
     return json_response(await hint_for(live, lang, request.app.state.hint_lock))
 
 
@@ -153,9 +157,11 @@ async def stats(request: Request, player_id: str) -> Response:
 
 routes = [
     Route("/api/games", create_game, methods=["POST"]),
+    Route("/api/deal", show_deal, methods=["GET"]),
     Route("/api/games/{id}", get_game, methods=["GET"]),
     Route("/api/games/{id}/moves", move, methods=["POST"]),
     Route("/api/games/{id}/hint", hint, methods=["POST"]),
+    Route("/api/games/{id}/abandon", abandon, methods=["POST"]),
     *(Route(f"/api/games/{{id}}/{name}", history, methods=["POST"]) for name in ACTIONS),
     Route("/api/stats", stats, methods=["GET"]),
 ]

@@ -6,6 +6,7 @@ import asyncio
 import contextlib
 import logging
 import os
+import time
 from collections.abc import AsyncIterator
 from pathlib import Path
 
@@ -17,6 +18,8 @@ from starlette.staticfiles import StaticFiles
 
 from patience.store.repository import Store, StoreUnavailable, now_ms, sqlite_url
 from patience.web import api, pages
+from patience.web.guard import Guard
+from patience.web.limits import LimitConfig, Limits
 from patience.web.players import Players
 from patience.web.secret import load_secret
 from patience.web.service import Games
@@ -28,7 +31,12 @@ DEFAULT_DB_NAME = "patience.sqlite3"
 STATIC_DIR = Path(__file__).parent / "static"
 
 
-def create_app(db_url: str | None, data_dir: Path | str, secret: str) -> Starlette:
+def create_app(
+    db_url: str | None,
+    data_dir: Path | str,
+    secret: str,
+    limits: LimitConfig | None = None,
+) -> Starlette:
     """The app; games are kept at ``db_url``, else in SQLite under ``data_dir``."""
     data_path = Path(data_dir)
     url = db_url or sqlite_url(data_path / DEFAULT_DB_NAME)
@@ -54,10 +62,31 @@ def create_app(db_url: str | None, data_dir: Path | str, secret: str) -> Starlet
         routes=[*api.routes, static, *pages.routes],
         lifespan=lifespan,
         exception_handlers={HTTPException: pages.http_error, Exception: pages.server_error},
-        middleware=[Middleware(ServerTiming)],
+        middleware=[Middleware(ServerTiming), Middleware(Guard, refuse=pages.answer_error)],
     )
     app.state.players = Players(secret)
+    app.state.limits = Limits(limits or LimitConfig())
+    app.state.log_unavailable = UnavailableLog()
     return app
+
+
+class UnavailableLog:
+    """Logs why the database failed (its host, its words), at most once a second: players
+    are told only to try again."""
+
+    def __init__(self, every_s: float = 1.0) -> None:
+        self.every_s = every_s
+        self._last = -every_s
+        self._skipped = 0
+
+    def __call__(self, error: StoreUnavailable) -> None:
+        now = time.monotonic()
+        if now - self._last < self.every_s:
+            self._skipped += 1
+            return
+        more = f" ({self._skipped} more since)" if self._skipped else ""
+        logger.warning("the database failed: %s%s", error, more)
+        self._last, self._skipped = now, 0
 
 
 UNPLAYED_KEPT_MS = 24 * 3600 * 1000
@@ -65,8 +94,8 @@ PURGE_EVERY_S = 3600
 
 
 async def _purge_unplayed_games(store: Store) -> None:
-    """Now and every hour: drop games nobody moved in for a day (visits by crawlers and
-    passers-by), so the database grows only with games people play."""
+    """Now and every hour: drop games stored but never moved in for a day, so the database
+    grows only with games people play."""
     while True:
         try:
             removed = await store.purge_unplayed(now_ms() - UNPLAYED_KEPT_MS)
@@ -84,4 +113,9 @@ DIR_ENV = "PATIENCE_DATA_DIR"
 def app_from_environment() -> Starlette:
     """The app as configured by ``patience serve`` for worker processes."""
     data_dir = Path(os.environ.get(DIR_ENV, "data"))
-    return create_app(os.environ.get(DB_ENV) or None, data_dir, load_secret(data_dir))
+    return create_app(
+        os.environ.get(DB_ENV) or None,
+        data_dir,
+        load_secret(data_dir),
+        LimitConfig.from_environment(),
+    )

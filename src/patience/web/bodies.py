@@ -14,9 +14,7 @@ T = TypeVar("T")
 
 
 def _too_large() -> ApiError:
-    return ApiError(
-        413, "too_large", f"The request body is larger than {MAX_BODY} bytes.", {"limit": "16384"}
-    )
+    return ApiError(413, "too_large", {"limit": str(MAX_BODY)})
 
 
 async def read_body(request: Request, limit: int = MAX_BODY) -> bytes:
@@ -39,6 +37,6 @@ async def decode(request: Request, kind: type[T]) -> T:
     try:
         return msgspec.json.decode(body, type=kind, strict=True)
     except msgspec.ValidationError as error:
-        raise ApiError(400, "bad_request", f"The request does not fit: {error}") from None
+        raise ApiError(400, "bad_request", {"detail": str(error)[:200]}) from None
     except msgspec.DecodeError as error:
-        raise ApiError(400, "bad_json", f"The request body is not valid JSON: {error}") from None
+        raise ApiError(400, "bad_json", {"detail": str(error)[:200]}) from None

@@ -1,25 +1,173 @@
-"""The API's error: an HTTP status, a stable code, a message and, where a game is involved, its
-current state so the browser resyncs."""
+"""The server's refusals: an HTTP status, a stable code and its parameters, worded per language.
+
+Nothing in an error is English until it is answered: :func:`error_text` words the code and
+its parameters in the language of the request, and the same table titles the error pages.
+
+>>> error_text("bad_deal", {"game": "freecell", "deal": "0", "last": "2147483647"}, "de")
+'FreeCell-Spiele sind von 1 bis 2147483647 nummeriert, „0“ gehört nicht dazu.'
+>>> error_title(503, "en")
+'Back in a moment'
+"""
 
 from __future__ import annotations
 
+from collections.abc import Callable, Mapping
+from types import MappingProxyType
+
+from patience.games import GAMES
+from patience.web.rules_text.words import say
 from patience.web.wire import State
+
+_Text = tuple[str, str]
+
+TEXTS: MappingProxyType[str, _Text] = MappingProxyType(
+    {
+        "bad_json": (
+            "The request body is not valid JSON: {detail}",
+            "Der Inhalt der Anfrage ist kein gültiges JSON: {detail}",
+        ),
+        "bad_request": (
+            "The request does not fit: {detail}",
+            "Die Anfrage passt nicht: {detail}",
+        ),
+        "too_large": (
+            "The request body is larger than {limit} bytes.",
+            "Der Inhalt der Anfrage ist größer als {limit} Bytes.",
+        ),
+        "unknown_game": ("There is no game “{game}”.", "Es gibt kein Spiel „{game}“."),
+        "bad_option": (
+            "{name}: “{option}” must be one of {choices}, not “{value}”.",
+            "{name}: „{option}“ muss {choices} sein, nicht „{value}“.",
+        ),
+        "unknown_option": (
+            "{name} has no option “{option}”.",
+            "{name} hat keine Einstellung „{option}“.",
+        ),
+        "bad_deal": (
+            "{name} deals are numbered from 1 to {last}; “{deal}” is not one of them.",
+            "{name}-Spiele sind von 1 bis {last} nummeriert, „{deal}“ gehört nicht dazu.",
+        ),
+        "no_such_game": ("There is no game with this id.", "Zu dieser Kennung gibt es kein Spiel."),
+        "not_your_game": (
+            "This game belongs to another player.",
+            "Dieses Spiel gehört jemand anderem.",
+        ),
+        "not_started": (
+            "This game has no moves yet, so there is nothing to give up.",
+            "In diesem Spiel wurde noch nicht gezogen, es gibt nichts aufzugeben.",
+        ),
+        "stale": (
+            "The game has changed since; here is its current state.",
+            "Das Spiel hat sich inzwischen geändert; hier ist sein aktueller Stand.",
+        ),
+        "broken_game": (
+            "This game's stored moves no longer replay, so it cannot go on. "
+            "Please start a new deal.",
+            "Die gespeicherten Züge dieses Spiels lassen sich nicht mehr nachspielen, darum "
+            "kann es nicht weitergehen. Bitte beginne ein neues Spiel.",
+        ),
+        "unavailable": (
+            "The game store cannot be written or read just now; nothing was changed. "
+            "Please try again in a moment.",
+            "Der Spielspeicher ist gerade nicht erreichbar; es wurde nichts geändert. "
+            "Bitte versuche es gleich noch einmal.",
+        ),
+        "damaged": (
+            "The game store is damaged and must be repaired before games can go on; nothing "
+            "was changed. Please come back later.",
+            "Der Spielspeicher ist beschädigt und muss repariert werden, bevor es weitergehen "
+            "kann; es wurde nichts geändert. Bitte schau später wieder vorbei.",
+        ),
+        "rate_limited": (
+            "Too many requests in a short time; please wait {retry_after} s and try again.",
+            "Zu viele Anfragen in kurzer Zeit; bitte warte {retry_after} s und versuche es "
+            "noch einmal.",
+        ),
+        "cross_origin": (
+            "This request came from another site and was refused; nothing was changed.",
+            "Diese Anfrage kam von einer anderen Seite und wurde abgelehnt; es wurde nichts "
+            "geändert.",
+        ),
+        "not_found": ("There is no such page.", "Diese Seite gibt es nicht."),
+        "method_not_allowed": (
+            "This address does not take that kind of request.",
+            "Diese Adresse nimmt diese Art von Anfrage nicht an.",
+        ),
+        "internal": (
+            "Something went wrong on the server; nothing you did was lost.",
+            "Auf dem Server ist etwas schiefgegangen; nichts von dem, was du getan hast, "
+            "ist verloren.",
+        ),
+    }
+)
+"""Every error code the server answers with, in English and German."""
+
+TITLES: MappingProxyType[int, _Text] = MappingProxyType(
+    {
+        400: ("This address is not quite right", "Diese Adresse stimmt nicht ganz"),
+        403: ("Not allowed", "Nicht erlaubt"),
+        404: ("Page not found", "Seite nicht gefunden"),
+        405: ("Not allowed", "Nicht erlaubt"),
+        410: ("This game cannot go on", "Dieses Spiel kann nicht weitergehen"),
+        413: ("Too large", "Zu groß"),
+        429: ("Too many requests", "Zu viele Anfragen"),
+        500: ("Something went wrong", "Etwas ist schiefgegangen"),
+        503: ("Back in a moment", "Gleich wieder da"),
+    }
+)
+"""The title of an error page, by status."""
 
 
 class ApiError(Exception):
-    """A rejected request; nothing stored was changed."""
+    """A rejected request; nothing stored was changed.
+
+    ``state`` gives the game's State in a language, so the browser resyncs. ``text`` names
+    the wording in :data:`TEXTS` (the code's own by default); ``wording``, when given, words
+    the refusal itself (the engine's refusals are worded by the rules texts).
+    """
 
     def __init__(
         self,
         status: int,
         code: str,
-        message: str,
-        params: dict[str, str] | None = None,
-        state: State | None = None,
+        params: Mapping[str, str] | None = None,
+        state: Callable[[str], State] | None = None,
+        *,
+        text: str | None = None,
+        wording: Callable[[str], str] | None = None,
+        headers: Mapping[str, str] | None = None,
     ) -> None:
-        super().__init__(message)
+        super().__init__(code)
         self.status = status
         self.code = code
-        self.message = message
-        self.params = params or {}
+        self.params = dict(params or {})
         self.state = state
+        self.text = text or code
+        self.wording = wording
+        self.headers = dict(headers or {})
+
+    def message(self, lang: str) -> str:
+        """What the refusal says, in ``lang``."""
+        if self.wording is not None:
+            return self.wording(lang)
+        return error_text(self.text, self.params, lang)
+
+
+def error_text(text: str, params: Mapping[str, str], lang: str) -> str:
+    """The wording ``text`` of :data:`TEXTS` in ``lang``, filled in with ``params``.
+
+    A game id in ``params["game"]`` is also given as ``name``, the game's name in ``lang``.
+    """
+    en, de = TEXTS[text]
+    values = dict(params)
+    game = GAMES.get(values.get("game", ""))
+    values.setdefault("name", game.names[lang] if game is not None else values.get("game", ""))
+    if "choices" in values and lang == "de":  # "1, 3, unlimited" → "1, 3 oder unlimited"
+        values["choices"] = " oder ".join(values["choices"].rsplit(", ", 1))
+    return say(lang, en, de).format_map(values)
+
+
+def error_title(status: int, lang: str) -> str:
+    """The title of an error page with this status (a generic one for any other)."""
+    en, de = TITLES.get(status, TITLES[500] if status >= 500 else TITLES[400])
+    return say(lang, en, de)

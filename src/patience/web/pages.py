@@ -19,7 +19,9 @@ from patience.scoring import profiles_for
 from patience.solver.measured import measured
 from patience.store.repository import StoreUnavailable
 from patience.web import lang as languages
-from patience.web.errors import ApiError
+from patience.web.api import error_response, unavailable
+from patience.web.errors import ApiError, error_title
+from patience.web.query import game_query
 from patience.web.rules_text import game_name, rules_sections, tagline
 from patience.web.rules_text.scoring import profile_name
 from patience.web.service import Games
@@ -86,28 +88,35 @@ def difficulty_text(info: GameInfo, lang: str) -> str | None:
 def _lang(request: Request) -> str:
     lang: str = request.path_params["lang"]
     if lang not in LANGS:
-        raise HTTPException(404, f"There is no page in the language {lang!r}.")
+        raise HTTPException(404)
     return lang
 
 
 def render(
     request: Request, name: str, lang: str, context: dict[str, Any], status: int = 200
 ) -> Response:
-    """A page in ``lang``; remembers the language and the player in cookies."""
+    """A page in ``lang``; remembers the language in a cookie and renews a known player's.
+
+    A visitor without a player cookie gets none: pages never make a player.
+    """
     players = request.app.state.players
-    player_id, new = players.player_of(request)
     response = TEMPLATES.TemplateResponse(
         request, name, {"lang": lang, "t": ui_strings(lang), **context}, status_code=status
     )
-    if new:
-        players.set_cookie(response, player_id)
+    player = players.player_of(request)
+    if not player.new:
+        players.keep(request, response, player)
     if request.cookies.get(languages.COOKIE) != lang:
         response.set_cookie(languages.COOKIE, lang, max_age=LANG_MAX_AGE, samesite="lax")
     return response
 
 
-def error_page(request: Request, lang: str, status: int, message: str) -> Response:
-    return render(request, "error.html", lang, {"message": message}, status)
+def error_page(request: Request, lang: str, error: ApiError) -> Response:
+    """A page that says what went wrong, titled for what it is."""
+    context = {"title": error_title(error.status, lang), "message": error.message(lang)}
+    response = render(request, "error.html", lang, context, error.status)
+    response.headers.update(error.headers)
+    return response
 
 
 async def root(request: Request) -> Response:
@@ -124,47 +133,32 @@ async def lobby(request: Request) -> Response:
 
 async def stats_page(request: Request) -> Response:
     lang = _lang(request)
-    player_id, _ = request.app.state.players.player_of(request)
+    player_id = request.app.state.players.known_id(request)
     games: Games = request.app.state.games
     try:
-        records = await games.store.player_games(player_id)
+        records = [] if player_id is None else await games.store.player_games(player_id)
     except StoreUnavailable as error:
-        return error_page(request, lang, 503, _unavailable(lang, error))
+        request.app.state.log_unavailable(error)
+        return error_page(request, lang, unavailable(error))
     context = {"rows": stat_rows(records, lang), "other_lang_url": f"/{_other(lang)}/stats"}
     return render(request, "stats.html", lang, context)
 
 
-def _query(request: Request) -> tuple[dict[str, str], int | None]:
-    """The options and deal number of a game page's URL; bad values are a 400."""
-    params = dict(request.query_params)
-    deal_text = params.pop("deal", None)
-    deal = None
-    if deal_text is not None:
-        if not deal_text.isdigit() or not 1 <= int(deal_text) <= 2**53:
-            raise ApiError(
-                400, "bad_request", f"The deal must be a whole number from 1, not {deal_text!r}."
-            )
-        deal = int(deal_text)
-    return params, deal
-
-
 async def game_page(request: Request) -> Response:
     lang = _lang(request)
-    info = GAMES.get(request.path_params["game"])
-    if info is None:
-        raise HTTPException(404, f"There is no game {request.path_params['game']!r}.")
-    player_id, _ = request.app.state.players.player_of(request)
+    player_id = request.app.state.players.known_id(request)
     games: Games = request.app.state.games
     try:
-        options, deal = _query(request)
-        live = await games.resume_or_start(player_id, info.id, options, deal)
+        game_id, options, deal = game_query(request.query_params, request.path_params["game"])
+        live = await games.resume_or_show(player_id, game_id, options, deal)
     except ApiError as error:
-        return error_page(request, lang, error.status, error.message)
+        return error_page(request, lang, error)
     except StoreUnavailable as error:
-        return error_page(request, lang, 503, _unavailable(lang, error))
+        request.app.state.log_unavailable(error)
+        return error_page(request, lang, unavailable(error))
     game = live.game
-    url = game_url(lang, info.id, game.options, game.deal)
-    state = live.state(lang, url)
+    info = game.info
+    state = live.state(lang)
     context = {
         "game": game_card(info, lang),
         "options": [
@@ -188,39 +182,29 @@ async def game_page(request: Request) -> Response:
 _HTTP_CODES = {404: "not_found", 405: "method_not_allowed"}
 
 
-async def http_error(request: Request, exc: Exception) -> Response:
-    """Starlette's own errors (no route, wrong method): JSON under ``/api/``, else a page
-    with a link to the lobby."""
-    status = getattr(exc, "status_code", 404)
-    detail = getattr(exc, "detail", None) or "There is no such page."
+def answer_error(request: Request, error: ApiError) -> Response:
+    """An error as JSON under ``/api/``, else as a page with a link to the lobby."""
     if request.url.path.startswith("/api/"):
-        code = _HTTP_CODES.get(status, "http_error")
-        body: dict[str, Any] = {"error": {"code": code, "message": detail, "params": {}}}
-        return Response(msgspec.json.encode(body), status, media_type="application/json")
+        return error_response(error, languages.api_lang(request))
     first = request.url.path.strip("/").split("/")[0]
     lang = first if first in LANGS else languages.request_lang(request)
-    return error_page(request, lang, status, detail)
+    return error_page(request, lang, error)
+
+
+async def http_error(request: Request, exc: Exception) -> Response:
+    """Starlette's own errors (no route, wrong method)."""
+    status = getattr(exc, "status_code", 404)
+    code = _HTTP_CODES.get(status, "not_found")
+    return answer_error(request, ApiError(status, code))
 
 
 async def server_error(request: Request, exc: Exception) -> Response:
     """A bug: a clear JSON or page answer instead of a bare traceback text."""
-    message = "Something went wrong on the server; nothing you did was lost."
-    if request.url.path.startswith("/api/"):
-        body = {"error": {"code": "internal", "message": message, "params": {}}}
-        return Response(msgspec.json.encode(body), 500, media_type="application/json")
-    return error_page(request, languages.request_lang(request), 500, message)
+    return answer_error(request, ApiError(500, "internal"))
 
 
 def _other(lang: str) -> str:
     return next(other for other in LANGS if other != lang)
-
-
-def _unavailable(lang: str, error: StoreUnavailable) -> str:
-    if lang == "de":
-        return (
-            "Der Spielspeicher ist gerade nicht erreichbar. Bitte versuche es gleich noch einmal."
-        )
-    return "The game store cannot be reached just now. Please try again in a moment."
 
 
 routes = [

@@ -1,9 +1,12 @@
-"""Games being played: create, load, act, with one lock per game and a cache of live games.
+"""Games being played: show, create, load, act, with one lock per game and a cache of live games.
 
 The database is the truth. A live :class:`Game` is cached per worker keyed by (id, version);
 a miss replays the stored moves. A change is committed with ``UPDATE … WHERE version = v``
 before it is acknowledged; when that fails (another worker moved first) the cache entry is
 dropped and the client is told its version is stale. A rejected request changes nothing.
+
+Showing a deal stores nothing: a game (and its player) is stored on the player's first
+change to it, a POST, so page visits and crawlers never write.
 """
 
 from __future__ import annotations
@@ -15,44 +18,57 @@ import weakref
 from collections import OrderedDict
 from collections.abc import Callable
 from dataclasses import dataclass
+from dataclasses import replace as replace_record
 
 from msgspec.structs import replace
 
+from patience.deal import BadDeal
+from patience.engine.core import Outcome
 from patience.engine.errors import IllegalMove, NotationError
 from patience.engine.game import Game
 from patience.games import get_game
-from patience.games.registry import BadOption, UnknownGame
+from patience.games.registry import BadOption, GameInfo, Options, UnknownGame
 from patience.notation import move_text, parse_move
 from patience.store.records import GameRecord, options_dict, options_text
 from patience.store.repository import Store, now_ms, updated
 from patience.web.errors import ApiError
-from patience.web.state import table_state, uncovered
+from patience.web.messages import illegal_message
+from patience.web.state import game_url, table_state, uncovered
 from patience.web.wire import Last, State
 
 MAX_RANDOM_DEAL = 1_000_000
 """New random deals are drawn from 1 to this (FreeCell's classic range)."""
 
+RANDOM_DRAWS = 100
+"""Random deals lost before the first move are drawn again, at most this many times (about
+1% of the deals of the worst game are: a hundred draws in a row never all fail)."""
+
+UNSAVED = ""
+"""The id of a game shown but not stored yet."""
+
 
 @dataclass
 class Live:
-    """A stored game rebuilt in memory."""
+    """A game rebuilt in memory: a stored one, or a deal's start not stored yet."""
 
     record: GameRecord
     game: Game
     _state: State | None = None
 
-    def state(self, lang: str, url: str) -> State:
+    def state(self, lang: str) -> State:
+        """The State the browser sees, its url in ``lang``."""
         if self._state is None:
             self._state = replace(
                 table_state(
                     self.game,
-                    game_row_id=self.record.id,
+                    game_row_id=self.record.id or None,
                     version=self.record.version,
                     elapsed_ms=self.record.elapsed_ms,
                 ),
                 last=self._last(),
             )
-        return replace(self._state, url=url)
+        game = self.game
+        return replace(self._state, url=game_url(lang, game.info.id, game.options, game.deal))
 
     def _last(self) -> Last | None:
         """The move that led to the current position and the cards it revealed."""
@@ -79,6 +95,39 @@ def rebuild(record: GameRecord) -> Live:
     except Exception as error:  # whatever the stored data makes the engine do, never crash-loop
         raise Broken(f"{type(error).__name__}: {error}") from error
     return Live(record, game)
+
+
+def chosen(game_id: str, options: dict[str, str], deal: int | None) -> tuple[GameInfo, Options]:
+    """The game and its canonical options; :class:`ApiError` for a game, option or deal
+    number that does not exist."""
+    try:
+        info = get_game(game_id)
+        canonical = info.canonical(options)
+        if deal is not None:
+            info.check_deal(deal)
+    except UnknownGame:
+        raise ApiError(404, "unknown_game", {"game": game_id}) from None
+    except BadOption as error:
+        params = {"game": error.game, "option": error.option, "value": error.value}
+        if error.choices:
+            raise ApiError(
+                400, "bad_option", params | {"choices": ", ".join(error.choices)}
+            ) from None
+        known = {"options": ", ".join(error.known)}
+        raise ApiError(400, "bad_option", params | known, text="unknown_option") from None
+    except BadDeal:
+        params = {"game": info.id, "deal": str(deal), "last": str(info.last_deal)}
+        raise ApiError(400, "bad_deal", params) from None
+    return info, canonical
+
+
+def random_game(info: GameInfo, options: Options) -> Game:
+    """A random deal of the game that is not lost before its first move."""
+    for _ in range(RANDOM_DRAWS):
+        game = Game(info, dict(options), secrets.randbelow(MAX_RANDOM_DEAL) + 1)
+        if game.outcome() is not Outcome.LOST:
+            return game
+    return game
 
 
 Action = Callable[[Game], tuple[tuple[str, ...], int]]
@@ -158,7 +207,7 @@ class Games:
         """The stored game, from the cache when its version is current."""
         record = await self.store.get(game_id) if _looks_like_id(game_id) else None
         if record is None:
-            raise ApiError(404, "no_such_game", "There is no game with this id.", {"id": game_id})
+            raise ApiError(404, "no_such_game", {"id": game_id[:40]})
         cached = self._cache.get(game_id)
         if cached is not None and cached.record == record:
             return cached
@@ -179,27 +228,17 @@ class Games:
         _check_owner(live, player_id)
         return live
 
-    async def create(
-        self, player_id: str, game_id: str, options: dict[str, str], deal: int | None
-    ) -> Live:
-        """Start a deal (a random one when ``deal`` is None) and store it."""
-        try:
-            info = get_game(game_id)
-            canonical = info.canonical(options)
-        except UnknownGame:
-            raise ApiError(404, "unknown_game", f"There is no game {game_id!r}.") from None
-        except BadOption as error:
-            raise ApiError(400, "bad_option", str(error)) from None
-        if deal is None:
-            deal = secrets.randbelow(MAX_RANDOM_DEAL) + 1
-        game = Game(info, dict(canonical), deal)
+    def fresh(self, info: GameInfo, options: Options, deal: int | None) -> Live:
+        """The start of a deal, not stored; a random deal not lost at the start when ``deal``
+        is None."""
+        game = random_game(info, options) if deal is None else Game(info, dict(options), deal)
         stamp = now_ms()
         record = GameRecord(
-            id=uuid.uuid4().hex,
-            player_id=player_id,
+            id=UNSAVED,
+            player_id="",
             game=info.id,
-            options=options_text(canonical),
-            deal=deal,
+            options=options_text(options),
+            deal=game.deal,
             moves=(),
             cursor=0,
             version=0,
@@ -211,34 +250,57 @@ class Games:
             created_ms=stamp,
             updated_ms=stamp,
         )
+        return Live(record, game)
+
+    def show(self, game_id: str, options: dict[str, str], deal: int | None) -> Live:
+        """A deal's start as a player would see it, stored nowhere."""
+        info, canonical = chosen(game_id, options, deal)
+        return self.fresh(info, canonical, deal)
+
+    async def create(
+        self, player_id: str, game_id: str, options: dict[str, str], deal: int | None
+    ) -> Live:
+        """Start a deal (a random one when ``deal`` is None) and store it, with its player."""
+        shown = self.show(game_id, options, deal)
+        record = replace_record(shown.record, id=uuid.uuid4().hex, player_id=player_id)
         if player_id not in self._known_players:
             await self.store.add_player(player_id)
             self._known_players[player_id] = None
             while len(self._known_players) > self.cache_size:
                 self._known_players.popitem(last=False)
         await self.store.insert(record)
-        live = Live(record, game)
+        live = Live(record, shown.game)
         self._remember(live)
         return live
 
-    async def resume_or_start(
-        self, player_id: str, game_id: str, options: dict[str, str], deal: int | None
+    async def resume_or_show(
+        self, player_id: str | None, game_id: str, options: dict[str, str], deal: int | None
     ) -> Live:
-        """The player's open game of (game, options[, deal]), or a new one."""
+        """The player's open game of (game, options[, deal]), else the deal's start, unstored.
+
+        Nothing is written: opening a page never changes a player's record.
+        """
+        info, canonical = chosen(game_id, options, deal)
+        if player_id is not None:
+            found = await self.open_game(player_id, game_id, options, deal)
+            if found is not None:
+                return found
+        return self.fresh(info, canonical, deal)
+
+    async def open_game(
+        self, player_id: str, game_id: str, options: dict[str, str], deal: int | None
+    ) -> Live | None:
+        """The player's open game of (game, options[, deal]) if there is one that replays."""
+        info, canonical = chosen(game_id, options, deal)
+        record = await self.store.current(player_id, info.id, options_text(canonical), deal)
+        if record is None:
+            return None
         try:
-            canonical = options_text(get_game(game_id).canonical(options))
-        except UnknownGame:
-            raise ApiError(404, "unknown_game", f"There is no game {game_id!r}.") from None
-        except BadOption as error:
-            raise ApiError(400, "bad_option", str(error)) from None
-        record = await self.store.current(player_id, game_id, canonical, deal)
-        if record is not None:
-            try:
-                return await self.get(player_id, record.id)
-            except ApiError as error:
-                if error.code != "broken_game":
-                    raise
-        return await self.create(player_id, game_id, options, deal)
+            return await self.get(player_id, record.id)
+        except ApiError as error:
+            if error.code != "broken_game":
+                raise
+        return None
 
     # ------------------------------------------------------------------ changing
 
@@ -249,9 +311,6 @@ class Games:
         version: int,
         make: Callable[[tuple[str, ...], int], Action],
         elapsed_ms: int | None,
-        lang: str,
-        url: Callable[[Live], str],
-        message: Callable[[IllegalMove], str],
     ) -> Live:
         """Apply one change to a stored game and commit it; :class:`ApiError` if rejected."""
         async with self.lock(game_id):
@@ -261,13 +320,11 @@ class Games:
             _check_owner(live, player_id)
             record = live.record
             if version != record.version:
-                raise _stale(live, lang, url(live))
+                raise _stale(live)
             try:
                 line, cursor = make(record.moves, record.cursor)(live.game)
             except IllegalMove as error:
-                raise ApiError(
-                    422, error.code, message(error), error.params, live.state(lang, url(live))
-                ) from None
+                raise _refused(error, live) from None
             outcome = live.game.outcome().value
             elapsed = record.elapsed_ms if elapsed_ms is None else elapsed_ms
             first_win = outcome == "won" and record.won_ms is None
@@ -280,13 +337,29 @@ class Games:
                 won_ms=elapsed if first_win else record.won_ms,
                 won_moves=cursor if first_win else record.won_moves,
             )
-            self.forget(game_id)  # the cached game is ahead of the store until the commit
-            if not await self.store.save(new, record.version):  # another worker moved first
-                fresh = await self._load(game_id)
-                raise _stale(fresh, lang, url(fresh))
-            live = Live(new, live.game)
-            self._remember(live)
-            return live
+            return await self._commit(record, new, live.game)
+
+    async def abandon(self, player_id: str, game_id: str, version: int) -> Live:
+        """Give up a game the player has moved in: it counts as lost and is not resumed."""
+        async with self.lock(game_id):
+            live = await self._load(game_id)
+            _check_owner(live, player_id)
+            record = live.record
+            if version != record.version:
+                raise _stale(live)
+            if not record.moves or record.outcome not in ("in_play", "lost"):
+                raise ApiError(409, "not_started", {"outcome": record.outcome}, live.state)
+            return await self._commit(record, updated(record, outcome="abandoned"), live.game)
+
+    async def _commit(self, record: GameRecord, new: GameRecord, game: Game) -> Live:
+        """Store ``new`` over ``record`` (the game's lock held); stale if another worker
+        changed the game first."""
+        self.forget(record.id)  # the cached game is ahead of the store until the commit
+        if not await self.store.save(new, record.version):
+            raise _stale(await self._load(record.id))
+        live = Live(new, game)
+        self._remember(live)
+        return live
 
 
 def _looks_like_id(game_id: str) -> bool:
@@ -295,23 +368,19 @@ def _looks_like_id(game_id: str) -> bool:
 
 def _check_owner(live: Live, player_id: str) -> None:
     if live.record.player_id != player_id:
-        raise ApiError(403, "not_your_game", "This game belongs to another player.")
+        raise ApiError(403, "not_your_game")
 
 
-def _stale(live: Live, lang: str, url: str) -> ApiError:
-    return ApiError(
-        409,
-        "stale",
-        "The game has changed since; here is its current state.",
-        {"version": str(live.record.version)},
-        live.state(lang, url),
-    )
+def _stale(live: Live) -> ApiError:
+    return ApiError(409, "stale", {"version": str(live.record.version)}, live.state)
+
+
+def _refused(error: IllegalMove, live: Live) -> ApiError:
+    def wording(lang: str) -> str:
+        return illegal_message(error, lang)
+
+    return ApiError(422, error.code, error.params, live.state, wording=wording)
 
 
 def _broken(reason: str) -> ApiError:
-    return ApiError(
-        410,
-        "broken_game",
-        "This game's stored moves no longer replay, so it cannot go on. Please start a new deal.",
-        {"reason": reason},
-    )
+    return ApiError(410, "broken_game", {"reason": reason})

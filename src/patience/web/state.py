@@ -63,7 +63,7 @@ def uncovered(engine: Engine, before: Position, after: Position) -> list[str]:
     return [card_text(card) for card in sorted(new.elements())]
 
 
-def table_state(game: Game, *, game_row_id: str, version: int, elapsed_ms: int) -> State:
+def table_state(game: Game, *, game_row_id: str | None, version: int, elapsed_ms: int) -> State:
     """The State of ``game`` (``url`` and ``last`` are filled in by the caller).
 
     ``score`` follows the game's default scoring profile (see :mod:`patience.scoring`);

@@ -86,6 +86,12 @@ _EN: dict[str, str] = {
     "lost_text": "There is no move left. Undo a few moves, restart this deal or start a new one.",
     "autocomplete": "Finish the game",
     "close": "Close",
+    "cancel": "Cancel",
+    "confirm_restart": "Start this deal again from the beginning? Your moves are taken back.",
+    "confirm_restart_yes": "Restart",
+    "confirm_new": "Give up this game and start a new deal? It counts as lost.",
+    "confirm_new_yes": "Give up and deal",
+    "no_moves_yet": "Nothing to take back: no move has been made in this deal yet.",
     "error_network": "The server did not answer. Please try again.",
     "resynced": "The game was changed elsewhere; the table shows its current state.",
     # accessible labels
@@ -145,8 +151,6 @@ _EN: dict[str, str] = {
     "stats_best_time": "Best time",
     "stats_fewest_moves": "Fewest moves",
     # errors
-    "error_title": "Page not found",
-    "error_text": "There is no such page here.",
     "error_back": "Back to all games",
 }
 
@@ -231,6 +235,12 @@ _DE: dict[str, str] = {
     ),
     "autocomplete": "Partie zu Ende spielen",
     "close": "Schließen",
+    "cancel": "Abbrechen",
+    "confirm_restart": "Diese Partie noch einmal von vorn beginnen? Deine Züge werden zurückgenommen.",
+    "confirm_restart_yes": "Neu beginnen",
+    "confirm_new": "Dieses Spiel aufgeben und eine neue Partie beginnen? Es zählt als verloren.",
+    "confirm_new_yes": "Aufgeben und neu geben",
+    "no_moves_yet": "Nichts zurückzunehmen: In dieser Partie wurde noch nicht gezogen.",
     "error_network": "Der Server antwortet nicht. Bitte versuche es noch einmal.",
     "resynced": "Die Partie wurde anderswo geändert; der Tisch zeigt den aktuellen Stand.",
     "card_label": "{suit} {rank}",
@@ -287,8 +297,6 @@ _DE: dict[str, str] = {
     "stats_best_streak": "Beste Serie",
     "stats_best_time": "Beste Zeit",
     "stats_fewest_moves": "Wenigste Züge",
-    "error_title": "Seite nicht gefunden",
-    "error_text": "Diese Seite gibt es hier nicht.",
     "error_back": "Zurück zu allen Spielen",
 }
 

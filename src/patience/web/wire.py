@@ -21,6 +21,9 @@ class NewGame(msgspec.Struct, forbid_unknown_fields=True):
     game: _Text
     options: dict[_Text, _Text] = {}
     deal: _Deal | None = None
+    resume: bool = False
+    """Answer the player's open game of this very deal (200) if there is one, rather than
+    storing another (201): the page's first change to a deal it shows."""
 
 
 class MoveRequest(msgspec.Struct, forbid_unknown_fields=True):
@@ -65,7 +68,8 @@ class Last(msgspec.Struct):
 class State(msgspec.Struct):
     """Everything the browser needs to draw the table and offer moves."""
 
-    id: str
+    id: str | None
+    """None for a deal shown but not stored yet (it is stored on the first change)."""
     game: str
     options: dict[str, str]
     deal: int

@@ -122,6 +122,34 @@ export function finish() {
 /** The version a command is meant for and the time played so far. */
 const stamp = () => ({ version: state.version, elapsed_ms: Math.round(elapsed()) });
 
+/**
+ * A deal that is only shown (the server has stored nothing yet) is stored on the player's
+ * first change to it. If another tab has meanwhile started this deal, that game is taken up
+ * instead and the change is not sent: the player sees it first. False when nothing is to be
+ * sent, which is then said.
+ */
+export async function stored() {
+  if (state.id !== null) return true;
+  const shown = { game: state.game, options: state.options, deal: state.deal, resume: true };
+  const result = await send("/api/games", shown);
+  if (!result.ok) {
+    handleError(result);
+    return false;
+  }
+  if (result.data.version !== state.version) {
+    suppressAuto = true;
+    resetClock(result.data);
+    setState(result.data, { quiet: true });
+    say(t.resynced, { show: true });
+    return false;
+  }
+  adopt(result.data);
+  return true;
+}
+
+/** Whether leaving this deal gives up a game in progress (which then counts as lost). */
+export const inProgress = () => state.id !== null && state.moves_made > 0 && state.outcome === "in_play";
+
 export function play(text, { auto = false } = {}) {
   if (!auto) {
     suppressAuto = false;
@@ -131,6 +159,7 @@ export function play(text, { auto = false } = {}) {
     const before = state;
     let result;
     try {
+      if (!(await stored())) return;
       result = await send(`/api/games/${state.id}/moves`, { ...stamp(), move: text });
     } finally {
       if (auto) autoSending = false;
@@ -143,9 +172,11 @@ export function play(text, { auto = false } = {}) {
 /** Undo, redo or restart, announced as `announce_<name>`. */
 export function action(name) {
   clearHold();
+  if (state.id === null) return say(t.no_moves_yet, { show: true });
   suppressAuto = name === "undo";
   finishing = false;
   return queue(async () => {
+    if (!(await stored())) return;
     // A restart starts the deal's clock from zero.
     const body = name === "restart" ? { ...stamp(), elapsed_ms: 0 } : stamp();
     const result = await send(`/api/games/${state.id}/${name}`, body);
@@ -158,15 +189,17 @@ export function action(name) {
   });
 }
 
+/** A new random deal, shown; a game in progress is given up first (the page asks before). */
 export function newDeal() {
   clearHold();
   finishing = false;
   return queue(async () => {
-    const result = await send("/api/games", {
-      game: state.game,
-      options: state.options,
-      deal: null,
-    });
+    if (inProgress()) {
+      const given = await send(`/api/games/${state.id}/abandon`, stamp());
+      if (!given.ok) return handleError(given);
+    }
+    const query = new URLSearchParams({ game: state.game, ...state.options });
+    const result = await send(`/api/deal?${query}`, undefined, "GET");
     if (result.ok) {
       resetClock(result.data);
       // A new history entry, so that Back returns to the deal before.
@@ -178,6 +211,7 @@ export function newDeal() {
 
 /** Back in this tab: take up moves made in another tab meanwhile. */
 export function refresh() {
+  if (state.id === null) return;
   return queue(async () => {
     const result = await send(`/api/games/${state.id}`, undefined, "GET");
     if (result.ok) takeUp(result.data);
@@ -197,7 +231,7 @@ function takeUp(next) {
  * until the server answers. Only one such round runs at a time.
  */
 function resync(attempt = 0) {
-  if (attempt === 0 && resyncing) return;
+  if (state.id === null || (attempt === 0 && resyncing)) return;
   resyncing = true;
   setTimeout(() => {
     queue(async () => {

@@ -82,7 +82,7 @@ export function spriteSVG(t) {
     `<rect width="20" height="20" fill="var(--back-a)"/><rect width="10" height="20" fill="var(--back-b)"/></pattern>`;
   return (
     `<svg xmlns="http://www.w3.org/2000/svg" aria-hidden="true" focusable="false"` +
-    ` style="position:absolute;width:0;height:0;overflow:hidden"><defs>${symbols}${lattice}</defs></svg>`
+    ` class="sprite"><defs>${symbols}${lattice}</defs></svg>`
   );
 }
 

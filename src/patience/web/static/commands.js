@@ -3,6 +3,7 @@
 import { action, finish, newDeal } from "./api.js";
 import { say } from "./announce.js";
 import { state } from "./current.js";
+import { confirmThen } from "./confirm.js";
 import { closeDialogs } from "./dialogs.js";
 import { hint } from "./hint.js";
 import { pageUrl, t } from "./page.js";
@@ -10,8 +11,8 @@ import { pageUrl, t } from "./page.js";
 const commands = {
   undo: () => action("undo"),
   redo: () => action("redo"),
-  restart: () => action("restart"),
-  new: () => newDeal(),
+  restart: () => confirmThen("restart", () => action("restart")),
+  new: () => confirmThen("new", newDeal),
   hint: () => hint(),
   finish: () => finish(),
   close: () => closeDialogs(),

@@ -1,6 +1,6 @@
 // A hint from the server: its piles marked on the table and the move said in words.
 
-import { handleError, queue, send } from "./api.js";
+import { handleError, queue, send, stored } from "./api.js";
 import { say } from "./announce.js";
 import { state, stockIndex } from "./current.js";
 import { describeMove, fmt } from "./names.js";
@@ -8,6 +8,7 @@ import { pileEl, t, tableEl } from "./page.js";
 
 export function hint() {
   return queue(async () => {
+    if (!(await stored())) return;
     const result = await send(`/api/games/${state.id}/hint`, { version: state.version });
     if (!result.ok) return handleError(result);
     const found = result.data?.hint;
