@@ -85,15 +85,6 @@ def _transfer_refusal(engine: Engine, pos: Position, move: Move) -> IllegalMove:
     gap = not target and dst_spec.kind is Kind.TABLEAU
     if count == len(cards) and src_spec.kind is Kind.TABLEAU and gap:
         return IllegalMove("pointless", "Moving a whole pile into a gap changes nothing.")
-    if dst_spec.kind is Kind.FOUNDATION and dst_spec.suit is None and not target:
-        # interchangeable foundations are filled left to right (legal_moves offers one)
-        first = engine.specs[min(f for f in engine.foundations if not pos.piles[f])].code
-        return IllegalMove(
-            "first_empty_foundation",
-            f"{name} starts the first empty foundation, {first}.",
-            card=name,
-            target=first,
-        )
     return _generic()
 
 

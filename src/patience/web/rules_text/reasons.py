@@ -36,10 +36,6 @@ REASONS: MappingProxyType[str, _Text] = MappingProxyType(
             "{card} cannot go into this empty place{rule}.",
             "{card} darf nicht auf diesen leeren Platz{rule}.",
         ),
-        "first_empty_foundation": (
-            "{card} goes to the first empty foundation, {target}.",
-            "{card} kommt auf den ersten leeren Grundstapel, {target}.",
-        ),
         "too_many": (
             "Free cells and empty columns can carry only {capacity} cards.",
             "Freie Zellen und leere Spalten reichen nur für {capacity} Karten.",
