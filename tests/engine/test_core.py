@@ -8,6 +8,7 @@ from collections import Counter
 import pytest
 from hypothesis import given, settings
 from hypothesis import strategies as st
+from rule_positions import position
 
 from patience.cards import parse_card
 from patience.engine.core import Engine, Outcome
@@ -163,3 +164,18 @@ def test_a_lone_ace_is_still_safe_to_send_home_with_four_empty_foundations() -> 
     engine = game.engine
     ace = next(p for p in engine.tableau if game.position.piles[p][-1] == parse_card("AC"))
     assert game.safe_foundation_moves() == [transfer(ace, engine.foundations[0])]
+
+
+def test_safe_moves_leave_out_swapping_foundations_and_cards_with_two_homes() -> None:
+    """What the docstring of ``safe_foundation_moves`` says it leaves out, and what it keeps."""
+    engine, pos = position("nationale", "f1=AC2C3C4C5C6C f5=KCQCJCTC9C8C 1=7C", rest="10")
+    one = engine.rules.index("1")
+    homes = {m.dst for m in engine.legal_moves(pos) if m.src == one}
+    assert {engine.rules.index("f1"), engine.rules.index("f5")} <= homes  # 7C has two homes
+    assert not any(m.src == one for m in engine.safe_foundation_moves(pos))
+    tournament = Game.new("tournament", deal=1)
+    kinds = {tournament.engine.specs[m.dst].kind for m in tournament.legal_moves()}
+    assert Kind.FOUNDATION in kinds and tournament.safe_foundation_moves() == []
+    for game_id in ("klondike", "nationale"):  # their foundations give cards back
+        assert GAMES[game_id].rules().foundation_returns
+    assert Game.new("klondike", deal=2).safe_foundation_moves()

@@ -502,8 +502,11 @@ class Engine:
         """Moves to a foundation that can never cost the game, for a UI to play by itself.
 
         A card is safe to send home when no card still out could ever need it in the tableau:
-        every card that the tableau's build rules would lay on it is already home. Removal
-        games have no such moves; a foundation that can give cards back makes none safe.
+        every card that the tableau's build rules would lay on it is already home. Left out:
+        every move in removal games and in games whose foundations swap cards (Tournament);
+        moves from a foundation; and a card that two foundations could take (the choice
+        matters). Foundations that give cards back to the tableau (Klondike, Nationale) still
+        have safe moves: by the rule above no card could ever need the one sent home.
         """
         if self.rules.pairs_to or self.rules.foundation_swaps:
             return []
