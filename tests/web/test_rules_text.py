@@ -21,6 +21,7 @@ from patience.games.registry import BadOption, GameInfo
 from patience.rules.build import Build, Direction, Match
 from patience.rules.game import Rules
 from patience.rules.piles import Kind, Start
+from patience.rules.stock import Redeal
 from patience.web.rules_text import (
     LANGS,
     Section,
@@ -468,3 +469,20 @@ def test_the_german_build_example_names_the_queen_as_the_cards_do() -> None:
 
     assert "Auf K♠ passt A♠ oder D♠." in tableau("de")
     assert "On the K♠ you may lay A♠ or Q♠." in tableau("en")
+
+
+GATHERING = {
+    "en": "the first pile from its bottom card up, then the second pile",
+    "de": "zuerst der erste Stapel von seiner untersten Karte an, dann der zweite Stapel",
+}
+"""The order the engine deals gathered piles in (tests/games/test_caprice.py pins it)."""
+
+
+@pytest.mark.parametrize("lang", LANGS)
+def test_every_gathering_redeal_states_the_engines_order_once(lang: str) -> None:
+    gathering = [i for i in GAMES.values() if i.rules().stock.redeal is Redeal.GATHER_TABLEAU]
+    assert {i.id for i in gathering} == {"caprice", "tournament"}
+    for info in gathering:
+        text = " ".join(paragraphs_of(info, {}, lang))
+        assert text.count(GATHERING[lang]) == 1, info.id
+        assert "first pile first" not in text and "vom ersten an" not in text
