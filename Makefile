@@ -61,8 +61,8 @@ $(STAMP): pyproject.toml requirements.lock
 	    echo "error: '$(PYTHON) -m venv' failed; on Debian: apt-get install python3-venv" >&2; exit 1; }; \
 	fi
 	$(BIN)/python -m pip install --quiet --disable-pip-version-check uv==$(UV_VERSION)
-	$(UV) pip install --quiet --python $(BIN)/python -r requirements.lock
-	$(UV) pip install --quiet --python $(BIN)/python --no-deps -e .
+	$(UV) pip install --quiet --compile-bytecode --python $(BIN)/python -r requirements.lock
+	$(UV) pip install --quiet --compile-bytecode --python $(BIN)/python --no-deps -e .
 	@touch $@
 
 # Re-resolve the lock from pyproject.toml (runtime deps + the `dev` extra).

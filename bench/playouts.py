@@ -1,10 +1,10 @@
 """Random playouts of every game: moves applied per second on one core.
 
-Each step lists the legal moves, picks one with a seeded RNG and applies it (the engine's
-``legal_moves`` + ``apply``, the work a solver's playout does). A deal stops when no move is
-left or after ``--steps`` moves. Deals are set up before the clock starts. The rate is moves per
-second of this process's CPU time, so other work on a busy machine disturbs it less; the wall
-time is printed beside it.
+Each step lists the moves a search tries, picks one with a seeded RNG and applies it (the
+engine's ``search_moves`` + ``apply``, the work a solver's playout does). A deal stops when no
+move is left or after ``--steps`` moves. Deals are set up before the clock starts. The rate is
+moves per second of this process's CPU time, so other work on a busy machine disturbs it less;
+the wall time is printed beside it.
 
     .venv/bin/python bench/playouts.py                 # every game, the table
     .venv/bin/python bench/playouts.py --game spider --profile   # where the time goes
@@ -55,7 +55,7 @@ def playouts(
     cpu, wall = time.process_time(), time.perf_counter()
     for position in starts:
         for _ in range(steps):
-            moves = engine.legal_moves(position)
+            moves = engine.search_moves(position)
             if not moves:
                 break
             position = engine.apply(position, moves[rng.randrange(len(moves))])

@@ -1,13 +1,16 @@
 """Text notation for moves and whole positions.
 
 Moves name piles by their codes: tableau piles ``1``, ``2``, …; free cells ``a``–``d``;
-foundations ``f1``, ``f2``, … (or ``h``, "home", whenever only one foundation takes the card);
+foundations ``f1``, ``f2``, … (or ``h``, "home", whenever only one foundation takes the card,
+counting empty interchangeable foundations as one: the first of them, as
+:meth:`~patience.engine.core.Engine.search_moves` offers it);
 stock ``s``, waste ``w``; Tournament's reserve ``r1``–``r8``; Pyramid's places ``p1``–``p28``.
 
 ============  ==============================================================
 ``36``        move from pile 3 to pile 6 (two one-character codes run together)
 ``10-3``      codes longer than one character are joined by ``-``
-``1h``        pile 1 to its foundation; ``3-f5`` names the foundation
+``1h``        pile 1 to its foundation; ``3-f5`` names the foundation (any empty one
+              that takes the card)
 ``36:3``      three cards; the count is written only when more than one would be legal,
               and when it is left out the most cards that may move are moved
 ``s``         use the stock (draw, or deal a row); ``r`` redeal / turn the waste over
@@ -45,10 +48,6 @@ def _join(first: str, second: str) -> str:
     return first + second if len(first) == len(second) == 1 else f"{first}-{second}"
 
 
-def _transfers(engine: Engine, pos: Position, src: int) -> list[Move]:
-    return _transfers_among(engine.legal_moves(pos), src)
-
-
 def _transfers_among(legal: Sequence[Move], src: int) -> list[Move]:
     return [m for m in legal if m.kind is MoveKind.TRANSFER and m.src == src]
 
@@ -61,8 +60,8 @@ def move_texts(engine: Engine, pos: Position, moves: Sequence[Move]) -> list[str
     >>> move_texts(game.engine, game.position, game.legal_moves())[:4]
     ['1a', '1b', '1c', '1d']
     """
-    legal = engine.legal_moves(pos)
-    return [_text(engine, legal, move) for move in moves]
+    legal, canonical = engine.legal_moves(pos), engine.search_moves(pos)
+    return [_text(engine, legal, canonical, move) for move in moves]
 
 
 def move_text(engine: Engine, pos: Position, move: Move) -> str:
@@ -73,10 +72,18 @@ def move_text(engine: Engine, pos: Position, move: Move) -> str:
     >>> move_text(game.engine, game.position, game.legal_moves()[0])
     '1a'
     """
-    return _text(engine, engine.legal_moves(pos), move)
+    return _text(engine, engine.legal_moves(pos), engine.search_moves(pos), move)
 
 
-def _text(engine: Engine, legal: Sequence[Move], move: Move) -> str:
+def _homeward(engine: Engine, canonical: Sequence[Move], src: int) -> list[Move]:
+    """The moves ``h`` may stand for: ``src`` to a foundation, among the search moves, so that
+    empty interchangeable foundations count once (``1h`` has always meant the first)."""
+    return [
+        m for m in _transfers_among(canonical, src) if engine.specs[m.dst].kind is Kind.FOUNDATION
+    ]
+
+
+def _text(engine: Engine, legal: Sequence[Move], canonical: Sequence[Move], move: Move) -> str:
     codes = [spec.code for spec in engine.specs]
     if move.kind is MoveKind.STOCK:
         return "s"
@@ -86,10 +93,10 @@ def _text(engine: Engine, legal: Sequence[Move], move: Move) -> str:
         return "x" + codes[move.src] + ("" if move.dst == -1 else "+" + codes[move.dst])
     from_src = _transfers_among(legal, move.src)
     dst = codes[move.dst]
-    if engine.specs[move.dst].kind is Kind.FOUNDATION:
-        homeward = [m for m in from_src if engine.specs[m.dst].kind is Kind.FOUNDATION]
-        if homeward == [move]:
-            dst = HOME
+    if engine.specs[move.dst].kind is Kind.FOUNDATION and _homeward(
+        engine, canonical, move.src
+    ) == [move]:
+        dst = HOME
     text = _join(codes[move.src], dst)
     counts = {m.size for m in from_src if m.dst == move.dst}
     if len(counts) > 1 or (move.size > 1 and move not in from_src):
@@ -135,9 +142,8 @@ def parse_move(engine: Engine, pos: Position, text: str) -> Move:
     if len(parts) != 2 or not all(parts):
         raise NotationError(f"{text!r}: a move names two piles")
     src = pile(parts[0])
-    from_src = _transfers(engine, pos, src)
     if parts[1] == HOME and HOME not in index:
-        homeward = [m for m in from_src if engine.specs[m.dst].kind is Kind.FOUNDATION]
+        homeward = _homeward(engine, engine.search_moves(pos), src)
         if len(homeward) > 1:
             choices = " or ".join(engine.specs[m.dst].code for m in homeward)
             raise NotationError(f"{text!r}: two foundations take that card; name one: {choices}")
@@ -148,7 +154,7 @@ def parse_move(engine: Engine, pos: Position, text: str) -> Move:
         dst = pile(parts[1])
     if count_text:
         return Move(MoveKind.TRANSFER, src, dst, int(count_text))
-    counts = [m.size for m in from_src if m.dst == dst]
+    counts = [m.size for m in _transfers_among(engine.legal_moves(pos), src) if m.dst == dst]
     return Move(MoveKind.TRANSFER, src, dst, max(counts, default=1))
 
 

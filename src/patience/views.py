@@ -20,7 +20,7 @@ from dataclasses import dataclass
 from patience.engine.core import Engine
 from patience.engine.position import Position
 from patience.rules.piles import Kind
-from patience.rules.stock import UNLIMITED
+from patience.rules.stock import UNLIMITED, Action
 
 
 @dataclass(frozen=True)
@@ -36,6 +36,10 @@ class PileView:
     """Whether the top card may be used now (covered Pyramid cards are not)."""
     row: int
     column: int
+    showing: int
+    """How many cards from the top lie spread so that each shows (face or back): every card
+    of a tableau pile, the cards one turn of the stock lays on a waste (the top three when
+    Klondike draws three), the top card of any other pile."""
 
 
 @dataclass(frozen=True)
@@ -45,6 +49,16 @@ class View:
     piles: tuple[PileView, ...]
     redeals_left: int | None
     """Redeals (or passes) still allowed; ``None`` when there is no limit."""
+
+
+def _spread(engine: Engine, kind: Kind) -> int:
+    """How many top cards of a pile of this kind lie spread (before counting its cards)."""
+    rule = engine.rules.stock
+    if kind is Kind.TABLEAU:
+        return engine.card_total
+    if kind is Kind.WASTE and rule.action is Action.TO_WASTE:
+        return rule.count
+    return 1
 
 
 def _view(engine: Engine, pos: Position, *, show_all: bool) -> View:
@@ -57,7 +71,15 @@ def _view(engine: Engine, pos: Position, *, show_all: bool) -> View:
         shown: tuple[int | None, ...] = (None,) * hidden + cards[hidden:]
         piles.append(
             PileView(
-                i, spec.code, spec.kind, shown, down, engine.is_free(pos, i), spec.row, spec.column
+                i,
+                spec.code,
+                spec.kind,
+                shown,
+                down,
+                engine.is_free(pos, i),
+                spec.row,
+                spec.column,
+                min(len(cards), _spread(engine, spec.kind)),
             )
         )
     limit = stock_rule.redeals

@@ -45,3 +45,16 @@ def test_redeals_left_shown_only_where_the_game_has_redeals() -> None:
     assert "redeals left: 2" in table_text(Game.new("caprice"))
     assert "redeals left" not in table_text(Game.new("freecell"))
     assert "redeals left" not in table_text(Game.new("klondike"))  # unlimited
+
+
+@pytest.mark.parametrize(("draw", "shown"), [("3", 3), ("1", 1)])
+def test_the_waste_shows_the_cards_of_the_last_draw(draw: str, shown: int) -> None:
+    game = Game.new("klondike", {"draw": draw}, 1)
+    game.play_text("s")
+    game.play_text("s")
+    waste = game.position.piles[game.engine.waste]
+    lines = render(hidden_view(game.engine, game.position)).splitlines()
+    x = lines[0].index(f"w:{len(waste)}")
+    tableau_labels = next(n for n, line in enumerate(lines) if line.startswith("1 "))
+    column = [line[x : x + 2].strip() for line in lines[1:tableau_labels]]
+    assert [c for c in column if c] == [card_text(c) for c in waste[-shown:]]

@@ -8,12 +8,13 @@ from collections import Counter
 import pytest
 from hypothesis import given, settings
 from hypothesis import strategies as st
+from rule_positions import position
 
 from patience.cards import parse_card
 from patience.engine.core import Engine, Outcome
 from patience.engine.errors import IllegalMove
 from patience.engine.game import Game, engine_for
-from patience.engine.position import MoveKind, Position, transfer
+from patience.engine.position import Move, MoveKind, Position, transfer
 from patience.engine.reasons import describe_build
 from patience.games import GAMES
 from patience.notation import parse_position
@@ -112,3 +113,69 @@ def test_legal_moves_are_sorted_and_stable(game_id: str, options: dict[str, str]
     assert moves == game.legal_moves()
     transfers = [m for m in moves if m.kind in (MoveKind.TRANSFER, MoveKind.REMOVE)]
     assert transfers == sorted(transfers)
+
+
+def _symmetric(engine: Engine, pos: Position, move: Move) -> bool:
+    """Is ``move`` a card going to an empty foundation of any suit?"""
+    if move.kind is not MoveKind.TRANSFER:
+        return False
+    spec = engine.specs[move.dst]
+    return spec.kind is Kind.FOUNDATION and spec.suit is None and not pos.piles[move.dst]
+
+
+@pytest.mark.parametrize("game_id", ["klondike", "freecell"])
+@settings(max_examples=10)
+@given(deal=st.integers(1, 1000), choices=st.lists(st.integers(0, 999), max_size=80))
+def test_search_moves_leave_out_only_the_later_empty_foundations_of_a_card(
+    game_id: str, deal: int, choices: list[int]
+) -> None:
+    game = Game.new(game_id, deal=deal)
+    engine = game.engine
+    for choice in [0, *choices]:
+        pos = game.position
+        legal, search = engine.legal_moves(pos), engine.search_moves(pos)
+        assert [m for m in legal if m in search] == search
+        empty = [f for f in engine.foundations if not pos.piles[f]]
+        for move in legal:
+            if not _symmetric(engine, pos, move):
+                assert move in search
+            else:  # every empty foundation is legal; the search takes the first
+                assert {move._replace(dst=f) for f in empty} <= set(legal)
+                assert (move in search) == (move.dst == empty[0])
+        assert engine.outcome(pos) is game.outcome()
+        if not legal:
+            break
+        game.play(legal[choice % len(legal)])
+
+
+def test_an_ace_lands_on_the_empty_foundation_it_is_played_to() -> None:
+    game = Game.new("klondike", deal=2)
+    engine = game.engine
+    ace = next(p for p in engine.tableau if game.position.piles[p][-1] == parse_card("AC"))
+    third = engine.foundations[2]
+    game.play(transfer(ace, third))
+    assert game.position.piles[third] == (parse_card("AC"),)
+    assert game.moves_text() == [f"{engine.specs[ace].code}-f3"]
+    assert Game.load(game.save()).position == game.position
+
+
+def test_a_lone_ace_is_still_safe_to_send_home_with_four_empty_foundations() -> None:
+    game = Game.new("klondike", deal=2)
+    engine = game.engine
+    ace = next(p for p in engine.tableau if game.position.piles[p][-1] == parse_card("AC"))
+    assert game.safe_foundation_moves() == [transfer(ace, engine.foundations[0])]
+
+
+def test_safe_moves_leave_out_swapping_foundations_and_cards_with_two_homes() -> None:
+    """What the docstring of ``safe_foundation_moves`` says it leaves out, and what it keeps."""
+    engine, pos = position("nationale", "f1=AC2C3C4C5C6C f5=KCQCJCTC9C8C 1=7C", rest="10")
+    one = engine.rules.index("1")
+    homes = {m.dst for m in engine.legal_moves(pos) if m.src == one}
+    assert {engine.rules.index("f1"), engine.rules.index("f5")} <= homes  # 7C has two homes
+    assert not any(m.src == one for m in engine.safe_foundation_moves(pos))
+    tournament = Game.new("tournament", deal=1)
+    kinds = {tournament.engine.specs[m.dst].kind for m in tournament.legal_moves()}
+    assert Kind.FOUNDATION in kinds and tournament.safe_foundation_moves() == []
+    for game_id in ("klondike", "nationale"):  # their foundations give cards back
+        assert GAMES[game_id].rules().foundation_returns
+    assert Game.new("klondike", deal=2).safe_foundation_moves()

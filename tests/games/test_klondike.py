@@ -199,12 +199,14 @@ def _engine(options: dict[str, str]) -> Engine:
     return engine_for(KLONDIKE.rules(options))
 
 
-def test_an_ace_starts_the_first_empty_foundation() -> None:
-    """RULES.md does not say which empty foundation an Ace takes; the engine lists one move
-    per Ace (the first empty foundation, so ``1h`` stays unambiguous), and refuses the others
-    with a reason that names the foundation to use."""
+def test_an_ace_starts_whichever_empty_foundation_it_is_put_on() -> None:
+    """RULES.md does not say which empty foundation an Ace takes: any of them. ``1h`` names the
+    first empty one, as it always has (stored games replay), and ``1-f3`` the third."""
     engine, pos = position("klondike", "1=AS f1=AH", rest="s")
-    after = play(engine, pos, "1h")
-    assert pile(engine, after, "f2") == "AS"
-    error = refused(engine, pos, move(engine, pos, "1-f3"), "first_empty_foundation")
-    assert error.params["target"] == "f2"
+    assert pile(engine, play(engine, pos, "1h"), "f2") == "AS"
+    for code in ("f2", "f3", "f4"):
+        after = play(engine, pos, f"1-{code}")
+        assert pile(engine, after, code) == "AS"
+        assert pile(engine, after, "1") == ""
+    homeward = [m for m in engine.search_moves(pos) if m.src == 0 and m.dst in engine.foundations]
+    assert homeward == [move(engine, pos, "1h")]

@@ -7,14 +7,15 @@ from patience.engine.position import Position
 
 
 def winnable_by_enumeration(engine: Engine, start: Position, limit: int) -> bool | None:
-    """Can ``start`` be won? Plain depth-first over every legal move; ``None`` past ``limit``."""
+    """Can ``start`` be won? Plain depth-first over every search move (the legal moves up to
+    which empty interchangeable foundation a card starts); ``None`` past ``limit``."""
     seen = {start}
     stack = [start]
     while stack:
         pos = stack.pop()
         if engine.is_won(pos):
             return True
-        for move in engine.legal_moves(pos):
+        for move in engine.search_moves(pos):
             child = engine.apply(pos, move)
             if child not in seen:
                 if len(seen) >= limit:

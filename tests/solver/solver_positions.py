@@ -39,12 +39,13 @@ def assert_verdict(engine: Engine, pos: Position, result: Result, winnable: bool
 def playout(
     game: str, deal: int, steps: int, seed: int, options: Mapping[str, str] | None = None
 ) -> Position:
-    """A position up to ``steps`` random moves into a deal (fewer if the game ends first)."""
+    """A position up to ``steps`` random search moves into a deal (fewer if the game ends
+    first)."""
     engine = engine_of(game, options)
     pos = start_position(get_game(game), options or {}, deal)
     chooser = random.Random(seed)
     for _ in range(steps):
-        moves = engine.legal_moves(pos)
+        moves = engine.search_moves(pos)
         if not moves or engine.is_won(pos):
             break
         pos = engine.apply(pos, chooser.choice(moves))

@@ -28,3 +28,19 @@ def test_without_a_win_in_budget_the_hint_is_a_marked_guess() -> None:
     assert advice.source == "heuristic"
     assert advice.move in engine_for(info.rules({})).legal_moves(start_position(info, {}, 1))
     assert "best guess" in advice.text
+
+
+def test_hints_win_after_an_ace_was_put_on_the_last_foundation() -> None:
+    """A player may start any empty foundation; the searchers take such positions too."""
+    for game_id, deal in (("freecell", 2), ("klondike", 2)):
+        info = get_game(game_id)
+        engine = engine_for(info.rules({}))
+        pos = start_position(info, {}, deal)
+        last = engine.foundations[-1]
+        (ace,) = [m for m in engine.legal_moves(pos) if m.dst == last]
+        pos = engine.play(pos, ace)
+        advice = hint(info, {}, pos, Budget(nodes=20_000))
+        assert isinstance(advice.outcome, Won), game_id
+        for move in advice.outcome.moves:
+            pos = engine.play(pos, move)
+        assert engine.is_won(pos)

@@ -45,7 +45,7 @@ def _engine_children(engine: Engine, pos: Position, key: object) -> set[bytes]:
     board = TwoWayBoard(engine)
     keyed = board.key_function()
     out = set()
-    for move in engine.legal_moves(pos):
+    for move in engine.search_moves(pos):
         swap = (
             move.kind is MoveKind.TRANSFER
             and engine.specs[move.src].kind is Kind.FOUNDATION

@@ -284,3 +284,13 @@ def test_klondike_offers_standard_vegas_and_no_score(client: TestClient) -> None
     assert set(scores) == {"standard", "vegas", "none"}
     assert scores["vegas"] == -52 + 5 * foundation_cards
     assert scores["standard"] >= 0 and scores["none"] == 0
+
+
+def test_an_ace_goes_onto_the_third_empty_foundation(client: TestClient) -> None:
+    """Klondike deal 2: A♣ lies on pile 5 and all four foundations are empty."""
+    state = new_game(client, deal=2)
+    assert "5-f3" in [m["text"] for m in state["legal"]]
+    after = play(client, state, "5-f3")
+    piles = {pile["code"]: pile["cards"] for pile in after["piles"]}
+    assert piles["f3"] == ["AC"] and piles["f1"] == piles["f2"] == piles["f4"] == []
+    assert after["last"]["move"] == "5-f3"

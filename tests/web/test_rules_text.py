@@ -10,15 +10,18 @@ from pathlib import Path
 
 import pytest
 
+from patience.cards import card_text
+from patience.cards import suit as suit_of
 from patience.engine.errors import IllegalMove
 from patience.engine.game import Game
 from patience.engine.position import transfer
-from patience.engine.reasons import describe_build, describe_start
+from patience.engine.reasons import STOCK_MESSAGES, build_of, build_params, start_params
 from patience.games import GAMES, get_game
 from patience.games.registry import BadOption, GameInfo
 from patience.rules.build import Build, Direction, Match
 from patience.rules.game import Rules
 from patience.rules.piles import Kind, Start
+from patience.rules.stock import Redeal
 from patience.web.rules_text import (
     LANGS,
     Section,
@@ -338,39 +341,49 @@ def test_every_reason_code_the_engine_raises_is_translated() -> None:
         m for path in SRC.rglob("*.py") for m in RAISED.findall(path.read_text(encoding="utf-8"))
     }
     assert {"does_not_fit", "too_many", "nothing_to_undo"} <= codes
+    codes |= set(STOCK_MESSAGES)  # raised as IllegalMove(code, STOCK_MESSAGES[code])
     assert codes <= set(REASONS), codes - set(REASONS)
+
+
+PARAMS = {
+    "card": "TD",
+    "target": "JC",
+    "match": "alternate",
+    "direction": "down",
+    "wrap": "no",
+    "start": "rank",
+    "start_rank": "13",
+    "capacity": "4",
+    "move": "9z",
+    "cards": "QH 3C",
+    "total": "15",
+    "goal": "13",
+}
 
 
 @pytest.mark.parametrize("lang", LANGS)
 def test_every_reason_reads_in_both_languages(lang: str) -> None:
-    params = {
-        "card": "10♦",
-        "target": "J♦",
-        "rule": "builds down in alternating colours",
-        "capacity": "4",
-        "move": "9z",
-        "cards": "Q♥ + 3♣",
-        "total": "15",
-        "goal": "13",
-    }
     for code in REASONS:
-        text = reason_text(code, params, lang)
+        text = reason_text(code, PARAMS, lang)
         assert text and "{" not in text
 
 
-def test_reasons_word_the_build_rule_in_the_language() -> None:
-    params = {"card": "10♦", "target": "J♦", "rule": "builds down in alternating colours"}
-    assert reason_text("does_not_fit", params, "de") == (
-        "10♦ passt nicht auf J♦: gebaut wird abwärts in abwechselnden Farben"
+def test_reasons_word_the_rule_and_name_the_cards_in_the_language() -> None:
+    fit = {"card": "TD", "target": "QC", "match": "alternate", "direction": "down", "wrap": "no"}
+    assert reason_text("does_not_fit", fit, "de") == (
+        "10♦ passt nicht auf D♣: gebaut wird abwärts in abwechselnden Farben"
         " (Rot auf Schwarz, Schwarz auf Rot)."
     )
-    start = {"card": "Q♠", "rule": "only a King may start it"}
+    assert reason_text("does_not_fit", fit, "en").startswith("10♦ does not go on Q♣: cards build")
+    start = {"card": "QS", "start": "rank", "start_rank": "13"}
     assert reason_text("cannot_start", start, "de") == (
-        "Q♠ darf nicht auf diesen leeren Platz: nur ein König darf ihn beginnen."
+        "D♠ darf nicht auf diesen leeren Platz: nur ein König darf ihn beginnen."
     )
-    assert (
-        reason_text("cannot_start", {"card": "Q♠"}, "en") == "Q♠ cannot go into this empty place."
+    assert reason_text("cannot_start", {"card": "QS"}, "en") == (
+        "Q♠ cannot go into this empty place."
     )
+    pair = {"cards": "JH KC", "total": "24", "goal": "13"}
+    assert reason_text("not_thirteen", pair, "de") == "B♥ + K♣ ergeben 24, nicht 13."
 
 
 def test_reason_errors_are_clear() -> None:
@@ -378,20 +391,20 @@ def test_reason_errors_are_clear() -> None:
         reason_text("no_such_code", {}, "en")
     with pytest.raises(ValueError, match="capacity"):
         reason_text("too_many", {}, "de")
-    with pytest.raises(ValueError, match="rule description"):
-        reason_text("does_not_fit", {"card": "1", "target": "2", "rule": "whatever"}, "de")
+    with pytest.raises(ValueError, match="not a card"):
+        reason_text("does_not_fit", {"card": "1", "target": "2"}, "de")
 
 
-def test_every_engine_rule_description_has_a_wording() -> None:
+def test_every_pile_rule_of_every_game_has_a_wording() -> None:
     for info in GAMES.values():
         for opts in all_options(info):
             for spec in info.rules(opts).piles:
-                if spec.kind is Kind.TABLEAU or spec.kind is Kind.FOUNDATION:
-                    for lang in LANGS:
-                        params = {"card": "A♠", "target": "2♠", "rule": describe_build(spec.build)}
-                        assert reason_text("does_not_fit", params, lang)
-                        params["rule"] = describe_start(spec)
-                        assert reason_text("cannot_start", params, lang)
+                assert build_of(build_params(spec.build)) == spec.build
+                for lang in LANGS:
+                    fit = {"card": "AS", "target": "2S", **build_params(spec.build)}
+                    assert reason_text("does_not_fit", fit, lang)
+                    start = {"card": "AS", **start_params(spec)}
+                    assert reason_text("cannot_start", start, lang)
 
 
 def refusals(game_id: str, deal: int = 1) -> dict[str, IllegalMove]:
@@ -417,3 +430,59 @@ def test_real_refusals_are_worded_with_their_rule() -> None:
     for error in (*found.values(), *refusals("pyramid").values(), *refusals("nationale").values()):
         for lang in LANGS:
             assert reason_text(error.code, error.params, lang)
+
+
+VALUE = re.compile(r"[0-9]+|[a-z_]+|[CDHS]|[2-9TJQKA][CDHS]( [2-9TJQKA][CDHS])*")
+"""A refusal parameter: a number, a rule setting, a suit letter or card codes, never words."""
+
+
+def test_refusals_carry_values_that_each_language_words() -> None:
+    games = ("freecell", "klondike", "spider", "nationale", "tournament", "pyramid")
+    for error in (e for game in games for e in refusals(game).values()):
+        for name, value in error.params.items():
+            assert VALUE.fullmatch(value), (error.code, name, value)
+
+
+def test_german_refusals_name_jacks_queens_and_kings_as_the_cards_show_them() -> None:
+    def queen_on_top(deal: int) -> tuple[Game, int] | None:
+        game = Game.new("freecell", deal=deal)
+        tops = [i for i, pile in enumerate(game.position.piles) if pile]
+        found = [i for i in tops if card_text(game.position.piles[i][-1])[0] == "Q"]
+        return (game, found[0]) if found else None
+
+    game, queen = next(found for deal in range(1, 100) if (found := queen_on_top(deal)))
+    card = game.position.piles[queen][-1]
+    other = next(i for i, pile in enumerate(game.position.piles) if pile and i != queen)
+    with pytest.raises(IllegalMove) as caught:  # a Queen fits no top card of a fresh deal
+        game.play(transfer(queen, other))
+    error = caught.value
+    assert error.code == "does_not_fit" and error.params["card"] == card_text(card)
+    suit = "♣♦♥♠"[suit_of(card)]
+    assert reason_text(error.code, error.params, "de").startswith(f"D{suit} passt nicht auf ")
+    assert reason_text(error.code, error.params, "en").startswith(f"Q{suit} does not go on ")
+
+
+def test_the_german_build_example_names_the_queen_as_the_cards_do() -> None:
+    def tableau(lang: str) -> str:
+        sections = rules_sections(get_game("nationale"), {}, lang)
+        return " ".join(p for s in sections for p in s.paragraphs)
+
+    assert "Auf K♠ passt A♠ oder D♠." in tableau("de")
+    assert "On the K♠ you may lay A♠ or Q♠." in tableau("en")
+
+
+GATHERING = {
+    "en": "the first pile from its bottom card up, then the second pile",
+    "de": "zuerst der erste Stapel von seiner untersten Karte an, dann der zweite Stapel",
+}
+"""The order the engine deals gathered piles in (tests/games/test_caprice.py pins it)."""
+
+
+@pytest.mark.parametrize("lang", LANGS)
+def test_every_gathering_redeal_states_the_engines_order_once(lang: str) -> None:
+    gathering = [i for i in GAMES.values() if i.rules().stock.redeal is Redeal.GATHER_TABLEAU]
+    assert {i.id for i in gathering} == {"caprice", "tournament"}
+    for info in gathering:
+        text = " ".join(paragraphs_of(info, {}, lang))
+        assert text.count(GATHERING[lang]) == 1, info.id
+        assert "first pile first" not in text and "vom ersten an" not in text

@@ -1,9 +1,10 @@
 """The table as text, laid out by each pile's ``row`` and ``column`` in the game's definition.
 
-Every grid row of the layout prints as a line of pile labels and, under it, the piles' cards:
-a tableau pile fans downwards bottom card first; a stock, waste, foundation or cell shows its
-top card, and its label carries its card count (``s:24``). ``##`` is a card the player may not
-see, ``--`` an empty pile.
+Every grid row of the layout prints as a line of pile labels and, under it, the piles' cards,
+downwards bottom card first: as many from the top as the view shows spread (every card of a
+tableau pile, the last draw's cards of a waste, the top card of a stock, foundation or cell).
+Every pile but a tableau pile or a cell carries its card count in its label (``s:24``).
+``##`` is a card the player may not see, ``--`` an empty pile.
 
 >>> from patience.engine.game import Game
 >>> from patience.views import hidden_view
@@ -39,9 +40,7 @@ def _card(card: int | None) -> str:
 def _body(pile: PileView) -> list[str]:
     if not pile.cards:
         return [EMPTY]
-    if pile.kind is Kind.TABLEAU:
-        return [_card(c) for c in pile.cards]
-    return [_card(pile.cards[-1])]
+    return [_card(c) for c in pile.cards[len(pile.cards) - pile.showing :]]
 
 
 def render(view: View) -> str:

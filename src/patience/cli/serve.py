@@ -1,20 +1,17 @@
-"""``patience serve``: the web app on uvicorn (SQLite in a data directory, or a database URL)."""
+"""``patience serve``: the web app on uvicorn (SQLite in a data directory, or a database URL).
+
+The web stack, the store and uvicorn are imported only when the command runs, so the other
+commands, which build this parser too, never load them.
+"""
 
 from __future__ import annotations
 
 import argparse
-import asyncio
 import os
 from pathlib import Path
 from typing import Any
 
-import uvicorn
-
 from patience.cli.args import CliError
-from patience.store.repository import Store, StoreUnavailable, sqlite_url
-from patience.web.app import DB_ENV, DEFAULT_DB_NAME, DIR_ENV, create_app
-from patience.web.secret import ENV as SECRET_ENV
-from patience.web.secret import load_secret
 
 
 def register(subparsers: Any) -> None:
@@ -27,12 +24,14 @@ def register(subparsers: Any) -> None:
     )
     parser.add_argument("--host", default="127.0.0.1", help="address to listen on")
     parser.add_argument("--port", type=int, default=8000, help="port to listen on")
-    parser.add_argument("--db", default=os.environ.get(DB_ENV), help="database URL")
+    parser.add_argument(
+        "--db", help="database URL (default: $PATIENCE_DB_URL, else SQLite in the data directory)"
+    )
     parser.add_argument(
         "--data-dir",
         type=Path,
-        default=Path(os.environ.get(DIR_ENV, "data")),
-        help="directory for the SQLite file and the cookie secret (default ./data)",
+        help="directory for the SQLite file and the cookie secret "
+        "(default: $PATIENCE_DATA_DIR, else ./data)",
     )
     parser.add_argument("--workers", type=int, default=1, help="worker processes")
     parser.set_defaults(func=run)
@@ -40,6 +39,9 @@ def register(subparsers: Any) -> None:
 
 def _check_database(url: str) -> None:
     """Open the database once before serving, so a bad URL is one clear line, not a trace."""
+    import asyncio
+
+    from patience.store.repository import Store, StoreUnavailable
 
     async def check() -> None:
         store = await Store.open(url)
@@ -52,21 +54,30 @@ def _check_database(url: str) -> None:
 
 
 def run(args: argparse.Namespace) -> int:
+    """Serve until interrupted."""
+    import uvicorn
+
+    from patience.store.repository import sqlite_url
+    from patience.web.app import DB_ENV, DEFAULT_DB_NAME, DIR_ENV, create_app
+    from patience.web.secret import ENV as SECRET_ENV
+    from patience.web.secret import load_secret
+
     if args.workers < 1:
         raise CliError("--workers must be at least 1")
-    data_dir: Path = args.data_dir.resolve()
+    db: str | None = args.db or os.environ.get(DB_ENV) or None
+    data_dir = (args.data_dir or Path(os.environ.get(DIR_ENV, "data"))).resolve()
     secret = load_secret(data_dir)
-    _check_database(args.db or sqlite_url(data_dir / DEFAULT_DB_NAME))
+    _check_database(db or sqlite_url(data_dir / DEFAULT_DB_NAME))
     print(f"patience: serving http://{args.host}:{args.port} (data in {data_dir})", flush=True)
     if args.workers == 1:
-        app = create_app(args.db, data_dir, secret)
+        app = create_app(db, data_dir, secret)
         uvicorn.run(app, host=args.host, port=args.port, log_level="warning")
         return 0
     # Several processes: each builds its app from the environment.
     os.environ[DIR_ENV] = str(data_dir)
     os.environ[SECRET_ENV] = secret
-    if args.db:
-        os.environ[DB_ENV] = args.db
+    if db:
+        os.environ[DB_ENV] = db
     uvicorn.run(
         "patience.web.app:app_from_environment",
         factory=True,

@@ -33,7 +33,8 @@ class Outcome(Enum):
 
 _NO_TABLE = b""
 _NO, _TABLEAU, _CELL, _FOUNDATION, _INTERCHANGEABLE = 0, 1, 2, 3, 4
-"""Target modes for move generation; interchangeable foundations are offered once per card."""
+"""Target modes for move generation; :meth:`Engine.search_moves` offers interchangeable
+foundations once per card."""
 
 
 class Engine:
@@ -193,16 +194,28 @@ class Engine:
     # ----------------------------------------------------------------- legal moves
 
     def legal_moves(self, pos: Position) -> list[Move]:
-        """Every move the rules allow now, in a stable order."""
+        """Every move the rules allow now, in a stable order: a player's choices."""
+        return self._moves(pos, canonical=False)
+
+    def search_moves(self, pos: Position) -> list[Move]:
+        """The legal moves less the symmetric ones, in a stable order: what a search tries.
+
+        A card that may start an empty interchangeable foundation (any suit, the same rules)
+        is offered only the first empty one: the others lead to positions alike but for the
+        order of those piles. Every other legal move is here.
+        """
+        return self._moves(pos, canonical=True)
+
+    def _moves(self, pos: Position, *, canonical: bool) -> list[Move]:
         moves: list[Move] = []
         if self.rules.pairs_to:
             self._removals(pos, moves)
         else:
-            self._transfers(pos, moves)
+            self._transfers(pos, moves, canonical)
         self._stock_moves(pos, moves)
         return moves
 
-    def _transfers(self, pos: Position, moves: list[Move]) -> None:
+    def _transfers(self, pos: Position, moves: list[Move], canonical: bool) -> None:
         piles = pos.piles
         down = pos.down
         covered = self._covered
@@ -242,7 +255,7 @@ class Engine:
                             if supermove and count > (free_cells + 1) << empty_columns:
                                 continue
                             found.append(Move(MoveKind.TRANSFER, src, dst, count))
-            offered_interchangeable = False
+            offered_interchangeable = False  # for canonical moves: one empty foundation only
             for dst in gaps:
                 mode = allowed[dst]
                 if mode == _NO:
@@ -257,7 +270,7 @@ class Engine:
                         if starts[cards[-count]] and not (count == size and multi >= 0):
                             found.append(Move(MoveKind.TRANSFER, src, dst, count))
                 elif starts[cards[-1]]:
-                    if mode == _INTERCHANGEABLE:
+                    if canonical and mode == _INTERCHANGEABLE:
                         if offered_interchangeable:
                             continue
                         offered_interchangeable = True
@@ -471,7 +484,7 @@ class Engine:
         seen = {pos}
         current = pos
         while True:
-            moves = self.legal_moves(current)
+            moves = self.search_moves(current)
             if any(m.kind is MoveKind.TRANSFER or m.kind is MoveKind.REMOVE for m in moves):
                 return Outcome.IN_PLAY
             if not moves:
@@ -489,15 +502,18 @@ class Engine:
         """Moves to a foundation that can never cost the game, for a UI to play by itself.
 
         A card is safe to send home when no card still out could ever need it in the tableau:
-        every card that the tableau's build rules would lay on it is already home. Removal
-        games have no such moves; a foundation that can give cards back makes none safe.
+        every card that the tableau's build rules would lay on it is already home. Left out:
+        every move in removal games and in games whose foundations swap cards (Tournament);
+        moves from a foundation; and a card that two foundations could take (the choice
+        matters). Foundations that give cards back to the tableau (Klondike, Nationale) still
+        have safe moves: by the rule above no card could ever need the one sent home.
         """
         if self.rules.pairs_to or self.rules.foundation_swaps:
             return []
         home = self._home_counts(pos)
         homeward = [
             m
-            for m in self.legal_moves(pos)
+            for m in self.search_moves(pos)
             if m.kind is MoveKind.TRANSFER
             and self.specs[m.dst].kind is Kind.FOUNDATION
             and self.specs[m.src].kind is not Kind.FOUNDATION

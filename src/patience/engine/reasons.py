@@ -1,16 +1,28 @@
 """Why a move is refused: a stable code, an English message and the details for translations.
 
-The web app words the same codes in other languages (``patience.web.rules_text``).
+The message is the engine's own English (for the terminal). The parameters are values, never
+words, so that each language can word the same code (``patience.web.rules_text``):
+
+* ``card``, ``target``: a card in the two-character form (``QH``, ``TD``); ``cards``: several,
+  separated by spaces;
+* a build rule (:func:`build_params`): ``match`` and ``direction`` (the values of
+  :class:`~patience.rules.build.Match` and :class:`~patience.rules.build.Direction`) and
+  ``wrap`` (``yes`` or ``no``), all left out when nothing is built on the pile;
+* a start rule (:func:`start_params`): ``start`` (a :class:`~patience.rules.piles.Start`
+  value) and, for ``rank``, ``start_rank`` (1 to 13) and ``start_suit`` (a suit letter, left
+  out when any suit may start the pile);
+* numbers as decimal text: ``capacity``, ``total``, ``goal``.
 """
 
 from __future__ import annotations
 
+from collections.abc import Mapping
 from typing import TYPE_CHECKING
 
-from patience.cards import card_symbol, rank
+from patience.cards import RANK_LETTERS, SUIT_LETTERS, SUIT_SYMBOLS, card_symbol, card_text, rank
 from patience.engine.errors import IllegalMove
 from patience.engine.position import Move, MoveKind, Position
-from patience.rules.build import Build
+from patience.rules.build import Build, Direction, Match
 from patience.rules.piles import Kind, PileSpec, Start, Unit
 
 if TYPE_CHECKING:
@@ -56,6 +68,7 @@ def _transfer_refusal(engine: Engine, pos: Position, move: Move) -> IllegalMove:
         return IllegalMove("target_fixed", "Cards cannot be put there.")
     card = cards[-count]
     name = card_symbol(card)
+    code = card_text(card)
     if dst_spec.kind is not Kind.TABLEAU and count > 1:
         return IllegalMove("one_at_a_time", "Only one card at a time goes there.")
     capacity = engine.capacity(pos, dst)
@@ -70,30 +83,24 @@ def _transfer_refusal(engine: Engine, pos: Position, move: Move) -> IllegalMove:
         return IllegalMove("cell_taken", "That cell is taken.")
     if target:
         if not engine.accepts(pos, dst, card):
-            below = card_symbol(target[-1])
-            rule = describe_build(dst_spec.build)
+            below = target[-1]
             return IllegalMove(
                 "does_not_fit",
-                f"{name} does not go on {below}: {rule}.",
-                card=name,
-                target=below,
-                rule=rule,
+                f"{name} does not go on {card_symbol(below)}: {describe_build(dst_spec.build)}.",
+                card=code,
+                target=card_text(below),
+                **build_params(dst_spec.build),
             )
     elif not dst_spec.accepts_on_empty(card):
-        rule = describe_start(dst_spec)
-        return IllegalMove("cannot_start", f"{name} cannot go there: {rule}.", card=name, rule=rule)
+        return IllegalMove(
+            "cannot_start",
+            f"{name} cannot go there: {describe_start(dst_spec)}.",
+            card=code,
+            **start_params(dst_spec),
+        )
     gap = not target and dst_spec.kind is Kind.TABLEAU
     if count == len(cards) and src_spec.kind is Kind.TABLEAU and gap:
         return IllegalMove("pointless", "Moving a whole pile into a gap changes nothing.")
-    if dst_spec.kind is Kind.FOUNDATION and dst_spec.suit is None and not target:
-        # interchangeable foundations are filled left to right (legal_moves offers one)
-        first = engine.specs[min(f for f in engine.foundations if not pos.piles[f])].code
-        return IllegalMove(
-            "first_empty_foundation",
-            f"{name} starts the first empty foundation, {first}.",
-            card=name,
-            target=first,
-        )
     return _generic()
 
 
@@ -109,15 +116,15 @@ def _removal_refusal(engine: Engine, pos: Position, move: Move, n: int) -> Illeg
             return IllegalMove("source_empty", "There is no card there.")
         if p not in free:
             return IllegalMove("covered", "That card is not free.")
-    total = sum(rank(pos.piles[p][-1]) for p in chosen)
-    names = " + ".join(card_symbol(pos.piles[p][-1]) for p in chosen)
-    goal = str(engine.rules.pairs_to)
+    tops = [pos.piles[p][-1] for p in chosen]
+    total = sum(map(rank, tops))
+    goal = engine.rules.pairs_to
     return IllegalMove(
         "not_thirteen",
-        f"{names} make {total}, not {goal}.",
-        cards=names,
+        f"{' + '.join(map(card_symbol, tops))} make {total}, not {goal}.",
+        cards=" ".join(map(card_text, tops)),
         total=str(total),
-        goal=goal,
+        goal=str(goal),
     )
 
 
@@ -155,8 +162,6 @@ def describe_build(build: Build | None) -> str:
 
 def describe_start(spec: PileSpec) -> str:
     """What may start an empty pile, in words."""
-    from patience.cards import RANK_LETTERS, SUIT_SYMBOLS
-
     if spec.start is Start.ANY:
         return "any card may start it"
     if spec.start is Start.NONE:
@@ -164,3 +169,56 @@ def describe_start(spec: PileSpec) -> str:
     rank_name = {1: "an Ace", 13: "a King"}.get(spec.start_rank, RANK_LETTERS[spec.start_rank - 1])
     suit_name = "" if spec.suit is None else f" of {SUIT_SYMBOLS[spec.suit]}"
     return f"only {rank_name}{suit_name} may start it"
+
+
+_YES_NO = {True: "yes", False: "no"}
+
+
+def build_params(build: Build | None) -> dict[str, str]:
+    """A build rule as refusal parameters (none when nothing is built on the pile).
+
+    >>> build_params(Build(Match.ALTERNATE, Direction.DOWN))
+    {'match': 'alternate', 'direction': 'down', 'wrap': 'no'}
+    """
+    if build is None:
+        return {}
+    return {
+        "match": build.match.value,
+        "direction": build.direction.value,
+        "wrap": _YES_NO[build.wrap],
+    }
+
+
+def build_of(params: Mapping[str, str]) -> Build | None:
+    """The build rule that :func:`build_params` wrote into ``params``."""
+    if "match" not in params:
+        return None
+    wrap = params["wrap"] == _YES_NO[True]
+    return Build(Match(params["match"]), Direction(params["direction"]), wrap)
+
+
+def start_params(spec: PileSpec) -> dict[str, str]:
+    """The start rule of an empty pile as refusal parameters.
+
+    >>> start_params(PileSpec(Kind.FOUNDATION, "f1", start=Start.RANK, start_rank=1, suit=2))
+    {'start': 'rank', 'start_rank': '1', 'start_suit': 'H'}
+    """
+    params = {"start": spec.start.value}
+    if spec.start is Start.RANK:
+        params["start_rank"] = str(spec.start_rank)
+        if spec.suit is not None:
+            params["start_suit"] = SUIT_LETTERS[spec.suit]
+    return params
+
+
+def start_of(params: Mapping[str, str]) -> tuple[Start, int, int | None]:
+    """The start rule that :func:`start_params` wrote: what starts the pile, rank and suit."""
+    start = Start(params["start"])
+    if start is not Start.RANK:
+        return start, 0, None
+    suit_letter = params.get("start_suit")
+    return (
+        start,
+        int(params["start_rank"]),
+        None if suit_letter is None else SUIT_LETTERS.index(suit_letter),
+    )

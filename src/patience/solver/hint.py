@@ -54,10 +54,10 @@ def hint(
 
 
 def best_move(searcher: Searcher, position: Position) -> Move | None:
-    """The legal move whose result scores best (the first of equals), or ``None``."""
+    """The search move whose result scores best (the first of equals), or ``None``."""
     engine = searcher.engine
     best: tuple[int, Move] | None = None
-    for move in engine.legal_moves(position):
+    for move in engine.search_moves(position):
         value = searcher.score(engine.apply(position, move))
         if best is None or value > best[0]:
             best = (value, move)

@@ -7,7 +7,7 @@ position that search does not take.
 The search (:class:`DepthFirst`, shared with the talon-feeding games in
 :mod:`patience.solver.feeding`) walks the engine's moves depth first and remembers every
 position it has entered by a compact key, so no position is searched twice. Every move and
-its effect come from :meth:`Engine.legal_moves` and :meth:`Engine.apply`; a win is the
+its effect come from :meth:`Engine.search_moves` and :meth:`Engine.apply`; a win is the
 engine's :meth:`Engine.is_won`. When the walk ends without a win, every position reachable
 from the start has been entered, so the start is proven unwinnable. The pruning rules, each
 sound (it never hides the only way to a win):
@@ -178,7 +178,7 @@ class DepthFirst(Searcher):
     def children(self, pos: Position) -> Iterator[tuple[tuple[Move, ...], Position]]:
         """The lines worth trying here (one move each), each with the position it leads to."""
         engine = self.engine
-        moves = engine.legal_moves(pos)
+        moves = engine.search_moves(pos)
         if self.forced is not None:
             only = self.forced(pos, moves)
             if only is not None:

@@ -2,6 +2,9 @@
 
 * Positions are remembered by their canonical key (:mod:`patience.solver.canon`), so a
   position met again, or one alike up to swapping interchangeable piles, is not searched twice.
+* Moves are :meth:`Engine.search_moves`: a card that could start any of several empty
+  interchangeable foundations is tried on the first only (the others give positions alike up
+  to swapping those piles).
 * Before a position is expanded, the engine's safe foundation moves are played (they can never
   cost the game), so they never branch.
 * Where the stock turns cards onto a waste, drawing is not a move of its own: each move that
@@ -54,11 +57,11 @@ class Searcher:
     # ------------------------------------------------------------------ expansion
 
     def settle(self, pos: Position) -> tuple[Position, list[Move], list[Move]]:
-        """Play safe foundation moves; return the position, those moves, and its legal moves."""
+        """Play safe foundation moves; return the position, those moves, and its search moves."""
         engine = self.engine
         played: list[Move] = []
         while True:
-            moves = engine.legal_moves(pos)
+            moves = engine.search_moves(pos)
             if not any(m.dst in self._foundations for m in moves if m.kind is MoveKind.TRANSFER):
                 return pos, played, moves
             safe = engine.safe_foundation_moves(pos)
@@ -84,7 +87,7 @@ class Searcher:
             if not waste or not self._may_play(pos, waste[-1]):
                 continue
             here = self._splice(pos, state)
-            for move in engine.legal_moves(here):
+            for move in engine.search_moves(here):
                 if self._uses_cycle(move):
                     yield [*drawn, move], engine.apply(here, move)
 

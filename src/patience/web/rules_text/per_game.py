@@ -1,8 +1,8 @@
 """The one table of per-game texts: lobby taglines, and what no rule value expresses.
 
 Each game has a tagline, and may add paragraphs to a section (by section key, see
-:mod:`patience.web.rules_text.sections`): Nationale's and Caprice's plays during the deal,
-Caprice's gathering order, Tournament's reserve. Everything else in the
+:mod:`patience.web.rules_text.sections`): Nationale's and Caprice's plays during the deal and
+redeal, Tournament's reserve. Everything else in the
 rules is written from the game's definition. All wording is our own.
 """
 
@@ -111,12 +111,11 @@ EXTRAS: MappingProxyType[str, MappingProxyType[str, tuple[Text, ...]]] = Mapping
                 ),
                 "stock": (
                     (
-                        "For a redeal the piles are picked up in order, first pile first, and"
-                        " dealt out again exactly as at the start, cards that fit a foundation"
-                        " going home on the way.",
-                        "Bei einer Neuverteilung werden die Stapel der Reihe nach, vom ersten"
-                        " an, aufgenommen und genau wie zu Beginn wieder ausgeteilt; Karten, die"
-                        " dabei auf einen Grundstapel passen, wandern gleich dorthin.",
+                        "A redeal deals the cards out exactly as at the start, cards that fit"
+                        " a foundation going home on the way.",
+                        "Bei einer Neuverteilung werden die Karten genau wie zu Beginn"
+                        " ausgeteilt; Karten, die dabei auf einen Grundstapel passen, wandern"
+                        " gleich dorthin.",
                     ),
                 ),
             }

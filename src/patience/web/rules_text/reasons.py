@@ -1,28 +1,34 @@
 """Why a move was refused, in the player's language.
 
 The engine raises :class:`~patience.engine.errors.IllegalMove` with a stable ``code`` and
-``params``; :func:`reason_text` words it. A build rule arrives in ``params["rule"]`` as the
-engine's English description; it is read back to its :class:`~patience.rules.build.Build`
-(or start rule) and worded afresh with the vocabulary of the rules texts.
+``params`` that are values, not words (see :mod:`patience.engine.reasons`): cards in the
+two-character form, a build or start rule as its settings. :func:`reason_text` words them
+with the vocabulary of the rules texts, cards named as the page's cards show them.
 
 >>> reason_text("too_many", {"capacity": "4"}, "de")
 'Freie Zellen und leere Spalten reichen nur für 4 Karten.'
->>> reason_text("does_not_fit", {"card": "10♦", "target": "J♦",
-...     "rule": "builds down in alternating colours"}, "en")
-'10♦ does not go on J♦: cards build down in alternating colours (red on black, black on red).'
+>>> reason_text("does_not_fit", {"card": "QH", "target": "JC",
+...     "match": "suit", "direction": "up", "wrap": "no"}, "de")
+'D♥ passt nicht auf B♣: gebaut wird aufwärts in derselben Farbe.'
 """
 
 from __future__ import annotations
 
 from collections.abc import Mapping
-from functools import cache
-from itertools import product
 from types import MappingProxyType
 
-from patience.engine.reasons import describe_build, describe_start
-from patience.rules.build import Build, Direction, Match
-from patience.rules.piles import Kind, PileSpec, Start
-from patience.web.rules_text.words import build_phrase, check_lang, rank_name, say, suit_name
+from patience.cards import CardParseError, parse_card
+from patience.engine.reasons import build_of, start_of
+from patience.rules.build import Build
+from patience.rules.piles import Start
+from patience.web.rules_text.words import (
+    build_phrase,
+    card_name,
+    check_lang,
+    rank_name,
+    say,
+    suit_name,
+)
 
 _Text = tuple[str, str]
 
@@ -35,10 +41,6 @@ REASONS: MappingProxyType[str, _Text] = MappingProxyType(
         "cannot_start": (
             "{card} cannot go into this empty place{rule}.",
             "{card} darf nicht auf diesen leeren Platz{rule}.",
-        ),
-        "first_empty_foundation": (
-            "{card} goes to the first empty foundation, {target}.",
-            "{card} kommt auf den ersten leeren Grundstapel, {target}.",
         ),
         "too_many": (
             "Free cells and empty columns can carry only {capacity} cards.",
@@ -126,18 +128,6 @@ REASONS: MappingProxyType[str, _Text] = MappingProxyType(
 """Every reason code the engine raises, in English and German."""
 
 
-def _builds() -> list[Build | None]:
-    return [None, *(Build(m, d, w) for m, d, w in product(Match, Direction, (False, True)))]
-
-
-def _starts() -> list[PileSpec]:
-    specs = [PileSpec(Kind.TABLEAU, "1", start=Start.ANY), PileSpec(Kind.TABLEAU, "1")]
-    for rank in range(1, 14):
-        for suit in (None, 0, 1, 2, 3):
-            specs.append(PileSpec(Kind.TABLEAU, "1", start=Start.RANK, start_rank=rank, suit=suit))
-    return specs
-
-
 def _build_rule(build: Build | None, lang: str) -> str:
     if build is None:
         return say(lang, "nothing is built on this pile", "auf diesen Stapel wird nichts gelegt")
@@ -146,56 +136,53 @@ def _build_rule(build: Build | None, lang: str) -> str:
     )
 
 
-def _start_rule(spec: PileSpec, lang: str) -> str:
-    if spec.start is Start.ANY:
+def _start_rule(start: Start, start_rank: int, suit: int | None, lang: str) -> str:
+    if start is Start.ANY:
         return say(lang, "any card may start it", "jede Karte darf ihn beginnen")
-    if spec.start is Start.NONE:
+    if start is Start.NONE:
         return say(
             lang, "only the game fills this place", "nur das Spiel selbst füllt diesen Platz"
         )
-    who = rank_name(spec.start_rank, lang, article=True)
-    if spec.suit is not None:
-        who += say(lang, f" of {suit_name(spec.suit, lang)}", f" in {suit_name(spec.suit, lang)}")
+    who = rank_name(start_rank, lang, article=True)
+    if suit is not None:
+        who += say(lang, f" of {suit_name(suit, lang)}", f" in {suit_name(suit, lang)}")
     return say(lang, f"only {who} may start it", f"nur {who} darf ihn beginnen")
 
 
-@cache
-def _rule_words() -> Mapping[str, tuple[str, str]]:
-    """The engine's English rule descriptions, mapped to ours in both languages."""
-    table: dict[str, tuple[str, str]] = {}
-    for build in _builds():
-        table[describe_build(build)] = (_build_rule(build, "en"), _build_rule(build, "de"))
-    for spec in _starts():
-        table[describe_start(spec)] = (_start_rule(spec, "en"), _start_rule(spec, "de"))
-    return table
+_CARD_PARAMS = ("card", "target")
 
 
-def rule_text(rule: str, lang: str) -> str:
-    """The engine's description of a build or start rule, worded in ``lang``.
-
-    A description this module does not know raises :class:`ValueError`.
-    """
-    try:
-        en, de = _rule_words()[rule]
-    except KeyError:
-        raise ValueError(f"no wording for the engine's rule description {rule!r}") from None
-    return say(lang, en, de)
+def _values(code: str, params: Mapping[str, str], lang: str) -> dict[str, str]:
+    """The blanks of ``code``'s wording in ``lang``, filled from the engine's parameters."""
+    values = dict(params)
+    for name in _CARD_PARAMS:
+        if name in params:
+            values[name] = card_name(parse_card(params[name]), lang)
+    if "cards" in params:
+        values["cards"] = " + ".join(
+            card_name(parse_card(c), lang) for c in params["cards"].split()
+        )
+    if code == "does_not_fit":
+        values["rule"] = f": {_build_rule(build_of(params), lang)}"
+    elif code == "cannot_start":
+        values["rule"] = f": {_start_rule(*start_of(params), lang)}" if "start" in params else ""
+    return values
 
 
 def reason_text(code: str, params: Mapping[str, str], lang: str) -> str:
     """The engine's refusal ``code`` with its ``params``, worded in ``lang``.
 
-    An unknown code or language, or a missing parameter, raises :class:`ValueError`.
+    An unknown code or language, or a missing or malformed parameter, raises
+    :class:`ValueError`.
     """
     check_lang(lang)
     try:
         en, de = REASONS[code]
     except KeyError:
         raise ValueError(f"no wording for the reason code {code!r}") from None
-    values = dict(params)
-    if code in ("does_not_fit", "cannot_start"):
-        values["rule"] = f": {rule_text(params['rule'], lang)}" if "rule" in params else ""
     try:
-        return say(lang, en, de).format(**values)
+        return say(lang, en, de).format(**_values(code, params, lang))
     except KeyError as missing:
         raise ValueError(f"reason {code!r} needs the parameter {missing}") from None
+    except CardParseError as error:
+        raise ValueError(f"reason {code!r}: {error}") from None

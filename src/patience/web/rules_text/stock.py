@@ -68,8 +68,20 @@ def _redeals(f: Facts, lang: str) -> list[str]:
             f"Die Tableau-Stapel dürfen ohne Mischen eingesammelt und neu ausgeteilt werden,"
             f" {when}: {times}.",
         ),
+        _gathering_order(lang),
         _counter(lang),
     ]
+
+
+def _gathering_order(lang: str) -> str:
+    """The order of ``Redeal.GATHER_TABLEAU`` (``Engine._redeal``): pile by pile, bottom up."""
+    return say(
+        lang,
+        "The cards come out again in the order they lay: the first pile from its bottom card"
+        " up, then the second pile, and so on.",
+        "Die Karten kommen dabei in der Reihenfolge wieder heraus, in der sie lagen: zuerst der"
+        " erste Stapel von seiner untersten Karte an, dann der zweite Stapel und so weiter.",
+    )
 
 
 def _counter(lang: str) -> str:

@@ -10,14 +10,18 @@ rule value into words lives here, so the sections and the move reasons say it th
 'a King'
 >>> join(["a", "b", "c"], "de")
 'a, b und c'
+>>> from patience.cards import parse_card
+>>> card_name(parse_card("QH"), "de"), card_name(parse_card("TD"), "en")
+('D♥', '10♦')
 """
 
 from __future__ import annotations
 
 from collections.abc import Sequence
 
-from patience.cards import ALL_CARDS, card_symbol, make_card
+from patience.cards import ALL_CARDS, SUIT_SYMBOLS, Card, make_card, rank, suit
 from patience.rules.build import Build, Direction, Match
+from patience.web.ui_strings import UI_STRINGS
 
 LANGS = ("en", "de")
 
@@ -60,6 +64,14 @@ def dative_article(rank: int) -> str:
 def suit_name(suit: int, lang: str) -> str:
     """``'spades'`` / ``'Pik'``."""
     return say(lang, _SUITS_EN[suit], _SUITS_DE[suit])
+
+
+def card_name(card: Card, lang: str) -> str:
+    """A card as the page's cards show it: its rank index in ``lang`` (the UI strings'
+    ``index_…``: German B, D, K) and its suit symbol."""
+    r = rank(card)
+    index = UI_STRINGS[check_lang(lang)].get(f"index_{r}", str(r))
+    return index + SUIT_SYMBOLS[suit(card)]
 
 
 def join(items: Sequence[str], lang: str, word: str = "") -> str:
@@ -113,9 +125,10 @@ def build_phrase(build: Build, lang: str) -> str:
 def build_example(build: Build, lang: str) -> str:
     """One worked example of the rule, read from the rule itself: which cards go on a card."""
     lower = make_card(13, 3) if build.wrap else make_card(9, 0)
-    fitting = [card_symbol(c) for c in ALL_CARDS if build.fits(lower, c)]
+    fitting = [card_name(c, lang) for c in ALL_CARDS if build.fits(lower, c)]
+    name = card_name(lower, lang)
     return say(
         lang,
-        f"On the {card_symbol(lower)} you may lay {join(fitting, lang, 'or')}.",
-        f"Auf {card_symbol(lower)} passt {join(fitting, lang, 'oder')}.",
+        f"On the {name} you may lay {join(fitting, lang, 'or')}.",
+        f"Auf {name} passt {join(fitting, lang, 'oder')}.",
     )
