@@ -4,7 +4,8 @@ from __future__ import annotations
 
 from typing import Any
 
-from playwright.sync_api import APIRequestContext, FloatRect, Locator, Page
+from browser_setup import DESKTOP, NO_AUTOPLAY
+from playwright.sync_api import APIRequestContext, Browser, FloatRect, Locator, Page
 
 State = dict[str, Any]
 TIMEOUT_MS = 10_000
@@ -120,3 +121,14 @@ def make_playable(page: Page, tries: int = 6) -> State:
         page.keyboard.press("s")
         s = wait_version(page, version)
     raise AssertionError("no card move after using the stock")
+
+
+def open_game(browser: Browser, url: str, **options: Any) -> Page:
+    """``url`` for a new player (a fresh context, desktop size unless ``viewport`` says
+    otherwise, autoplay off), once the page is ready; ``page.context.close()`` ends it."""
+    context = browser.new_context(**{"viewport": DESKTOP, **options})
+    context.add_init_script(NO_AUTOPLAY)
+    page = context.new_page()
+    page.goto(url)
+    wait_ready(page)
+    return page

@@ -5,7 +5,7 @@ from __future__ import annotations
 import pytest
 from browser_setup import DESKTOP, NO_AUTOPLAY
 from playwright.sync_api import Browser, Page
-from table_driver import box_of, playable, state, wait_ready, wait_version
+from table_driver import box_of, open_game, playable, state, wait_ready, wait_version
 
 ACTIVE_STOP = """() => {
     const el = document.activeElement;
@@ -91,3 +91,46 @@ def test_keyboard_alone(browser: Browser, base_url: str, game: str) -> None:
     undone = wait_version(page, before["version"])
     assert undone["moves_made"] == made - 1
     context.close()
+
+
+def game_requests(page: Page) -> list[str]:
+    """The game requests the page sends from now on (grows as they are sent)."""
+    sent: list[str] = []
+    page.on("request", lambda r: sent.append(r.url) if "/api/games/" in r.url else None)
+    return sent
+
+
+def test_letter_keys_act_only_on_the_table_or_the_page_and_can_be_turned_off(
+    browser: Browser, base_url: str
+) -> None:
+    page = open_game(browser, f"{base_url}/en/klondike?deal=5")
+    sent = game_requests(page)
+    # On a button, a link or a panel's summary, a letter does nothing.
+    for target in ("button[data-command='hint']", "#share-link", "details.settings summary"):
+        page.locator(target).focus()
+        for key in ("s", "h", "u"):
+            page.keyboard.press(key)
+    page.wait_for_timeout(300)
+    assert sent == []
+    # On the page itself and on the table, it gives its command.
+    page.evaluate("() => document.activeElement.blur()")
+    s = state(page)
+    page.keyboard.press("s")
+    s = wait_version(page, s["version"])
+    tab_into_table(page)
+    page.keyboard.press("s")
+    s = wait_version(page, s["version"])
+    # Turned off in the settings (and kept), letters do nothing; Ctrl+Z still undoes.
+    page.locator("summary", has_text="Settings").click()
+    page.get_by_label("Letter keys as shortcuts (on the table)").uncheck()
+    page.reload()
+    wait_ready(page)
+    tab_into_table(page)
+    sent.clear()
+    page.keyboard.press("s")
+    page.keyboard.press("u")
+    page.wait_for_timeout(300)
+    assert sent == []
+    page.keyboard.press("Control+z")
+    assert wait_version(page, s["version"])["moves_made"] == s["moves_made"] - 1
+    page.context.close()

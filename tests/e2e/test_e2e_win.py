@@ -2,9 +2,20 @@
 
 from __future__ import annotations
 
+import re
+
 from browser_setup import ARTIFACTS, DESKTOP, NO_AUTOPLAY
 from playwright.sync_api import Browser
-from table_driver import drag, source_card, state, stored, target, wait_ready, wait_version
+from table_driver import (
+    drag,
+    open_game,
+    source_card,
+    state,
+    stored,
+    target,
+    wait_ready,
+    wait_version,
+)
 
 from patience.engine.game import Game
 from patience.games import get_game
@@ -51,10 +62,21 @@ def test_last_move_wins_and_celebrates(browser: Browser, base_url: str) -> None:
     assert won["outcome"] == "won"
     dialog = page.locator("#won-dialog")
     dialog.wait_for(state="visible")
-    assert str(DEAL) in dialog.inner_text()
     assert page.locator("#table.celebrate").count() == 1
+    # Announced: a modal dialog takes the focus, and its description says how the game went.
+    assert dialog.evaluate("d => d.matches(':modal') && d.contains(document.activeElement)")
+    described = dialog.evaluate(
+        "d => document.getElementById(d.getAttribute('aria-describedby')).textContent"
+    )
+    moves = f"{won['moves_made']} moves"
+    assert re.fullmatch(
+        rf"Deal {DEAL} solved: {moves} in \d+:\d\d\. Score: {won['score']}\.", described
+    )
     ARTIFACTS.mkdir(parents=True, exist_ok=True)
     page.screenshot(path=str(ARTIFACTS / "freecell-won-desktop.png"))
+    page.keyboard.press("Escape")
+    dialog.wait_for(state="hidden")
+    assert page.locator("#table.celebrate").count() == 0
 
     page.goto(f"{base_url}/en/stats")
     row = page.locator("table.stats tbody tr", has_text="FreeCell")
@@ -90,3 +112,15 @@ def test_finish_button_plays_the_safe_rest(browser: Browser, base_url: str) -> N
     page.wait_for_function("() => window.patience.state.outcome === 'won'", timeout=30_000)
     page.locator("#won-dialog").wait_for(state="visible")
     context.close()
+
+
+def test_lost_dialog_is_announced_and_esc_closes_it(browser: Browser, base_url: str) -> None:
+    page = open_game(browser, f"{base_url}/en/thirteens?deal=6")  # no move from the start
+    assert state(page)["outcome"] == "lost"
+    dialog = page.locator("#lost-dialog")
+    dialog.wait_for(state="visible")
+    assert dialog.evaluate("d => d.matches(':modal') && d.contains(document.activeElement)")
+    assert dialog.get_attribute("aria-describedby") == "lost-text"
+    page.keyboard.press("Escape")
+    dialog.wait_for(state="hidden")
+    page.context.close()

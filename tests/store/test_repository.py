@@ -142,3 +142,43 @@ def test_an_old_aiosqlite_url_opens_on_the_standard_driver(tmp_path: Path) -> No
 
     assert run(f"sqlite+aiosqlite:///{path}", body) == "sqlite"
     assert run(sqlite_url(path), lambda store: store.get(record(7).id)) == record(7)
+
+
+def test_unfinished_games_are_the_begun_open_ones_newest_first(store_url: str) -> None:
+    async def body(store: Store) -> list[tuple[str, int, int]]:
+        for game in (
+            record(1),  # open, with moves
+            record(2, moves=(), cursor=0),  # never moved
+            record(3, outcome="won", won_ms=10, won_moves=3),
+            record(4, outcome="lost"),
+            record(5, won_ms=10, won_moves=3, cursor=1),  # won, then a move undone
+            record(6, player_id="bob"),
+            record(7, game="freecell", options="", updated_ms=50),  # moved in last
+            record(8, deal=1, updated_ms=20),  # deal 1 again: this one is resumed
+            record(9, deal=9, updated_ms=9),
+            record(10, deal=9, updated_ms=30, outcome="won", won_ms=5, won_moves=2),
+        ):
+            await store.insert(game)
+        found = await store.unfinished_games("alice", limit=10)
+        assert await store.unfinished_games("alice", limit=1) == found[:1]
+        assert found[0].moves_made == 2
+        return [(g.game, g.deal, g.updated_ms) for g in found]
+
+    assert run(store_url, body) == [("freecell", 7, 50), ("klondike", 1, 20)]
+
+
+def test_statistics_count_the_games_started_since_the_last_reset(store_url: str) -> None:
+    async def body(store: Store) -> None:
+        for game in (record(1, created_ms=100), record(2, created_ms=200), record(3)):
+            await store.insert(game)
+        await store.insert(record(4, player_id="bob", created_ms=100))
+        assert [r.deal for r in await store.stats_games("alice")] == [3, 1, 2]
+        await store.reset_stats("alice", at_ms=150)
+        assert [r.deal for r in await store.stats_games("alice")] == [2]
+        await store.reset_stats("alice", at_ms=300)
+        assert await store.stats_games("alice") == []
+        assert [r.deal for r in await store.stats_games("bob")] == [4]
+        # The games themselves are kept.
+        assert len(await store.player_games("alice")) == 3
+
+    run(store_url, body)

@@ -9,10 +9,10 @@ from pathlib import Path
 
 import pytest
 from sqlalchemy import event, text
+from tests.store.test_repository import record
 
 from fresh_loop import run_async
 from patience.store.repository import Store, StoreDamaged, StoreUnavailable, sqlite_url
-from tests.store.test_repository import record
 
 
 def test_concurrent_writes_share_commits_and_are_all_kept(tmp_path: Path) -> None:
@@ -106,7 +106,7 @@ def test_an_emptied_database_file_is_refused_not_started_anew(tmp_path: Path) ->
     for leftover in tmp_path.glob("db-*"):
         leftover.unlink()
     path.write_bytes(b"")
-    with pytest.raises(StoreDamaged, match="empty .0 bytes.: the database lost its tables"):
+    with pytest.raises(StoreDamaged, match=r"empty \(0 bytes\): the database lost its tables"):
         run_async(_open_and_close(path))
     assert path.stat().st_size == 0  # nothing was written over it
 
@@ -114,7 +114,7 @@ def test_an_emptied_database_file_is_refused_not_started_anew(tmp_path: Path) ->
 def test_a_database_that_lost_its_tables_is_refused(tmp_path: Path) -> None:
     path = tmp_path / "db"
     sqlite3.connect(path).execute("CREATE TABLE other (x)").connection.close()
-    with pytest.raises(StoreDamaged, match="lost its tables .games, players missing."):
+    with pytest.raises(StoreDamaged, match=r"lost its tables \(games, players missing\)"):
         run_async(_open_and_close(path))
 
 

@@ -294,3 +294,51 @@ def test_an_ace_goes_onto_the_third_empty_foundation(client: TestClient) -> None
     piles = {pile["code"]: pile["cards"] for pile in after["piles"]}
     assert piles["f3"] == ["AC"] and piles["f1"] == piles["f2"] == piles["f4"] == []
     assert after["last"]["move"] == "5-f3"
+
+
+def test_a_deal_beyond_the_games_last_is_refused(client: TestClient) -> None:
+    response = client.post("/api/games", json={"game": "freecell", "deal": 2**31})
+    assert response.status_code == 400
+    assert response.json()["error"]["code"] == "bad_deal"
+    params = {"game": "freecell", "deal": str(2**31), "last": str(2**31 - 1)}
+    assert response.json()["error"]["params"] == params
+    assert new_game(client, game="freecell", deal=2**31 - 1)["deal"] == 2**31 - 1
+    assert new_game(client, game="klondike", deal=2**53)["deal"] == 2**53
+
+
+def _one_game_played(client: TestClient) -> dict[str, Any]:
+    first = new_game(client, deal=1)
+    moved = play(client, first, _transfer(first))
+    given_up = client.post(f"/api/games/{first['id']}/abandon", json={"version": moved["version"]})
+    assert given_up.status_code == 200  # played: given up for another deal
+    return first
+
+
+def test_stats_export_as_csv_and_json_files(client: TestClient) -> None:
+    _one_game_played(client)
+    rows = client.get("/api/stats").json()["rows"]
+    as_json = client.get("/api/stats.json")
+    assert as_json.status_code == 200 and as_json.json() == {"rows": rows}
+    assert as_json.headers["content-disposition"] == 'attachment; filename="patience-stats.json"'
+    as_csv = client.get("/api/stats.csv", headers={"accept-language": "de"})
+    assert as_csv.status_code == 200
+    assert as_csv.headers["content-type"].startswith("text/csv")
+    assert as_csv.headers["content-disposition"] == 'attachment; filename="patience-stats.csv"'
+    header, line = as_csv.text.splitlines()
+    assert header.split(",")[:5] == ["game", "name", "options", "played", "won"]
+    assert line.startswith('klondike,Klondike,"draw=1,passes=unlimited",1,0,0.0,0,0,,')
+
+
+def test_stats_reset_is_a_post_that_keeps_the_games(client: TestClient) -> None:
+    first = _one_game_played(client)
+    assert client.get("/api/stats/reset").status_code == 405
+    assert client.get("/api/stats").json()["rows"]
+    answer = client.post("/api/stats/reset")
+    assert answer.status_code == 200 and answer.json() == {"rows": []}
+    assert client.get("/api/stats").json() == {"rows": []}
+    assert "klondike" not in client.get("/api/stats.csv").text
+    assert stored(client, first["id"]) is not None  # kept for reviews
+    # Games started after the reset count again.
+    _one_game_played(client)
+    [row] = client.get("/api/stats").json()["rows"]
+    assert row["played"] == 1

@@ -192,3 +192,10 @@ def test_the_settings_offer_the_game_s_scoring_profiles(
         for p, name in zip(profiles_for(GAMES[game_id]), names, strict=True)
     ]
     assert "".join(chooser.split()) == "".join("".join(expected).split())
+
+
+def test_a_deal_beyond_the_games_last_is_a_400_page(client: TestClient) -> None:
+    response = client.get(f"/en/freecell?deal={2**31}")
+    assert response.status_code == 400
+    assert "from 1 to 2147483647" in response.text
+    assert client.get(f"/en/freecell?deal={2**31 - 1}").status_code == 200

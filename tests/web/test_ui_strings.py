@@ -38,3 +38,13 @@ def test_card_names_cover_every_rank_word_and_suit() -> None:
         table = ui_strings(lang)
         for key in ("rank_1", "rank_11", "rank_12", "rank_13", *(f"suit_{s}" for s in "CDHS")):
             assert table[key]
+
+
+def test_counted_phrases_have_both_forms() -> None:
+    for lang in LANGS:
+        table = UI_STRINGS[lang]
+        stems = {key.rsplit("_", 1)[0] for key in table if key.endswith(("_one", "_other"))}
+        assert stems, "no counted phrase"
+        for stem in stems:
+            for form in ("one", "other"):
+                assert "{count}" in table[f"{stem}_{form}"], (lang, stem, form)

@@ -35,6 +35,17 @@ class GameRecord:
     updated_ms: int
 
 
+@dataclass(frozen=True)
+class UnfinishedGame:
+    """A game the player began and can go on with: what its page needs to resume it."""
+
+    game: str
+    options: str
+    deal: int
+    moves_made: int
+    updated_ms: int
+
+
 def options_text(options: tuple[tuple[str, str], ...]) -> str:
     """``(("draw", "3"),)`` → ``"draw=3"``."""
     return ",".join(f"{name}={value}" for name, value in options)

@@ -15,13 +15,16 @@ from pathlib import Path
 from typing import Any, TypeVar
 
 from sqlalchemy import (
+    and_,
     bindparam,
     create_engine,
     delete,
     event,
     exists,
+    func,
     insert,
     inspect,
+    or_,
     select,
     update,
 )
@@ -31,9 +34,9 @@ from sqlalchemy.engine import Connection, Row
 from sqlalchemy.exc import IntegrityError, SQLAlchemyError
 from sqlalchemy.ext.asyncio import create_async_engine
 
-from patience.store.records import GameRecord
+from patience.store.records import GameRecord, UnfinishedGame
 from patience.store.runner import AsyncRunner, ThreadedRunner
-from patience.store.schema import games, metadata, players
+from patience.store.schema import games, metadata, players, stat_resets
 
 T = TypeVar("T")
 
@@ -278,9 +281,42 @@ class Store:
         record = _record(row)
         return record if record.outcome in ("in_play", "lost") else None
 
+    async def unfinished_games(self, player_id: str, limit: int) -> list[UnfinishedGame]:
+        """The player's games with a move that are neither won (not even before an undo) nor
+        lost, newest first, at most ``limit``: each the newest of its game, options and deal,
+        as :meth:`current` finds it to resume."""
+        newer = games.alias("newer")
+        replaced = exists().where(
+            newer.c.player_id == games.c.player_id,
+            newer.c.game == games.c.game,
+            newer.c.options == games.c.options,
+            newer.c.deal == games.c.deal,
+            or_(
+                newer.c.updated_ms > games.c.updated_ms,
+                and_(
+                    newer.c.updated_ms == games.c.updated_ms,
+                    newer.c.created_ms > games.c.created_ms,
+                ),
+            ),
+        )
+        query = (
+            select(games.c.game, games.c.options, games.c.deal, games.c.cursor, games.c.updated_ms)
+            .where(
+                games.c.player_id == player_id,
+                games.c.moves != "",
+                games.c.outcome == "in_play",
+                games.c.won_ms.is_(None),
+                ~replaced,
+            )
+            .order_by(games.c.updated_ms.desc(), games.c.created_ms.desc())
+            .limit(limit)
+        )
+        rows = await self._read(lambda conn: conn.execute(query).all())
+        return [UnfinishedGame(*row) for row in rows]
+
     async def purge_unplayed(self, before_ms: int) -> int:
-        """Delete games nobody moved in that were last touched before ``before_ms`` (every
-        page visit without a cookie starts one), and players left with no game."""
+        """Delete games nobody moved in that were last touched before ``before_ms`` (stored
+        through the API and never played), and players left with no game."""
         stale = delete(games).where(games.c.moves == "", games.c.updated_ms < before_ms)
         orphans = delete(players).where(
             players.c.created_ms < before_ms,
@@ -299,6 +335,38 @@ class Store:
         query = (
             select(games)
             .where(games.c.player_id == player_id)
+            .order_by(games.c.created_ms, games.c.id)
+        )
+        rows = await self._read(lambda conn: conn.execute(query).all())
+        return [_record(row) for row in rows]
+
+    # ------------------------------------------------------------------ statistics
+
+    async def reset_stats(self, player_id: str, at_ms: int) -> None:
+        """Count only the player's games started from ``at_ms`` on; no game is deleted."""
+        row = {"player_id": player_id, "reset_ms": at_ms}
+        moved = update(stat_resets).where(stat_resets.c.player_id == player_id)
+
+        def reset(conn: Connection) -> None:
+            if conn.execute(moved.values(reset_ms=at_ms)).rowcount == 0:
+                conn.execute(insert(stat_resets), row)
+
+        try:
+            await self._write(reset)
+        except IntegrityError:  # another request added the player's row first
+            await self._write(reset)
+
+    async def stats_games(self, player_id: str) -> list[GameRecord]:
+        """The player's games that their statistics count: those started since their last
+        reset (all of them if they never reset), oldest first."""
+        since = (
+            select(stat_resets.c.reset_ms)
+            .where(stat_resets.c.player_id == player_id)
+            .scalar_subquery()
+        )
+        query = (
+            select(games)
+            .where(games.c.player_id == player_id, games.c.created_ms >= func.coalesce(since, 0))
             .order_by(games.c.created_ms, games.c.id)
         )
         rows = await self._read(lambda conn: conn.execute(query).all())

@@ -1,4 +1,5 @@
-"""The tables: players, and games stored as (game, options, deal, moves) with a version.
+"""The tables: players, games stored as (game, options, deal, moves) with a version, and the
+time each player last reset their statistics.
 
 A game's ``moves`` is its whole line in notation, separated by spaces, including moves that
 were undone and may be redone; ``cursor`` says how many of them are played. Replaying the line
@@ -47,3 +48,12 @@ games = Table(
     Column("updated_ms", BigInteger, nullable=False),
 )
 Index("games_by_player", games.c.player_id, games.c.game, games.c.options, games.c.updated_ms)
+
+stat_resets = Table(
+    "stat_resets",
+    metadata,
+    Column("player_id", String(40), primary_key=True),
+    Column("reset_ms", BigInteger, nullable=False),
+)
+"""When a player last reset their statistics: only games started since count (the games
+themselves are kept)."""

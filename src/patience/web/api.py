@@ -4,20 +4,21 @@ from __future__ import annotations
 
 from collections.abc import Awaitable, Callable
 from functools import wraps
+from typing import Any
 
 import msgspec
 from starlette.requests import Request
 from starlette.responses import Response
 from starlette.routing import Route
 
-from patience.store.repository import StoreDamaged, StoreUnavailable
+from patience.store.repository import StoreDamaged, StoreUnavailable, now_ms
 from patience.web.bodies import decode
 from patience.web.errors import ApiError
 from patience.web.hints import hint_for
 from patience.web.lang import api_lang
 from patience.web.query import game_query
 from patience.web.service import ACTIONS, Action, Games, Live, play_action
-from patience.web.stats import stat_rows
+from patience.web.stats import stat_rows, stats_csv
 from patience.web.wire import ErrorAnswer, ErrorInfo, MoveRequest, NewGame, VersionRequest
 
 Handler = Callable[[Request, str], Awaitable[Response]]
@@ -149,10 +150,37 @@ async def hint(request: Request, player_id: str) -> Response:
     return json_response(await hint_for(live, lang, request.app.state.hint_lock))
 
 
+async def _stat_rows(request: Request, player_id: str) -> list[dict[str, Any]]:
+    records = await _games(request).store.stats_games(player_id)
+    return stat_rows(records, api_lang(request))
+
+
+def _download(name: str) -> dict[str, str]:
+    return {"Content-Disposition": f'attachment; filename="{name}"'}
+
+
 @endpoint
 async def stats(request: Request, player_id: str) -> Response:
-    records = await _games(request).store.player_games(player_id)
-    return json_response({"rows": stat_rows(records, api_lang(request))})
+    return json_response({"rows": await _stat_rows(request, player_id)})
+
+
+@endpoint
+async def stats_json(request: Request, player_id: str) -> Response:
+    response = json_response({"rows": await _stat_rows(request, player_id)})
+    response.headers.update(_download("patience-stats.json"))
+    return response
+
+
+@endpoint
+async def stats_csv_file(request: Request, player_id: str) -> Response:
+    text = stats_csv(await _stat_rows(request, player_id))
+    return Response(text, media_type="text/csv", headers=_download("patience-stats.csv"))
+
+
+@endpoint
+async def reset_stats(request: Request, player_id: str) -> Response:
+    await _games(request).store.reset_stats(player_id, now_ms())
+    return json_response({"rows": await _stat_rows(request, player_id)})
 
 
 routes = [
@@ -164,4 +192,7 @@ routes = [
     Route("/api/games/{id}/abandon", abandon, methods=["POST"]),
     *(Route(f"/api/games/{{id}}/{name}", history, methods=["POST"]) for name in ACTIONS),
     Route("/api/stats", stats, methods=["GET"]),
+    Route("/api/stats.json", stats_json, methods=["GET"]),
+    Route("/api/stats.csv", stats_csv_file, methods=["GET"]),
+    Route("/api/stats/reset", reset_stats, methods=["POST"]),
 ]

@@ -19,6 +19,7 @@ from patience.scoring import profiles_for
 from patience.solver.measured import measured
 from patience.store.repository import StoreUnavailable
 from patience.web import lang as languages
+from patience.web import unfinished
 from patience.web.api import error_response, unavailable
 from patience.web.errors import ApiError, error_title
 from patience.web.query import game_query
@@ -45,6 +46,7 @@ def game_card(info: GameInfo, lang: str) -> dict[str, Any]:
         "win_rate": win_rate_text(info, lang),
         "difficulty": difficulty_text(info, lang),
         "url": f"/{lang}/{info.id}",
+        "last_deal": info.last_deal,
         "picture": [
             {"kind": spec.kind.value, "row": spec.row, "column": spec.column}
             for spec in info.rules().piles
@@ -126,9 +128,25 @@ async def root(request: Request) -> Response:
 async def lobby(request: Request) -> Response:
     lang = _lang(request)
     games = [game_card(info, lang) for info in GAMES.values()]
-    return render(
-        request, "lobby.html", lang, {"games": games, "other_lang_url": f"/{_other(lang)}/"}
-    )
+    context = {
+        "games": games,
+        "unfinished": await _unfinished(request, lang),
+        "other_lang_url": f"/{_other(lang)}/",
+    }
+    return render(request, "lobby.html", lang, context)
+
+
+async def _unfinished(request: Request, lang: str) -> list[dict[str, Any]]:
+    """The player's games to go on with; none for a new visitor or while the store is down."""
+    player_id = request.app.state.players.known_id(request)
+    if player_id is None:
+        return []
+    store = request.app.state.games.store
+    try:
+        found = await store.unfinished_games(player_id, unfinished.SHOWN)
+    except StoreUnavailable:
+        return []
+    return unfinished.unfinished_rows(found, lang)
 
 
 async def stats_page(request: Request) -> Response:
@@ -136,7 +154,7 @@ async def stats_page(request: Request) -> Response:
     player_id = request.app.state.players.known_id(request)
     games: Games = request.app.state.games
     try:
-        records = [] if player_id is None else await games.store.player_games(player_id)
+        records = [] if player_id is None else await games.store.stats_games(player_id)
     except StoreUnavailable as error:
         request.app.state.log_unavailable(error)
         return error_page(request, lang, unavailable(error))

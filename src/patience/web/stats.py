@@ -1,12 +1,14 @@
-"""A player's statistics as the stats page and ``GET /api/stats`` show them."""
+"""A player's statistics as the stats page and ``GET /api/stats`` show them, and as CSV."""
 
 from __future__ import annotations
 
+import csv
+import io
 from collections.abc import Iterable
 from typing import Any
 
 from patience.games import GAMES
-from patience.store.records import GameRecord, options_dict
+from patience.store.records import GameRecord, options_dict, options_text
 from patience.store.stats import statistics
 from patience.web.ui_strings import ui_strings
 
@@ -41,3 +43,33 @@ def stat_rows(records: Iterable[GameRecord], lang: str) -> list[dict[str, Any]]:
         }
         for row in rows
     ]
+
+
+CSV_COLUMNS = (
+    "game",
+    "name",
+    "options",
+    "played",
+    "won",
+    "win_percent",
+    "streak",
+    "best_streak",
+    "best_time_ms",
+    "fewest_moves",
+)
+"""The columns of the CSV export: the rows' keys, options as ``name=value`` pairs."""
+
+
+def stats_csv(rows: Iterable[dict[str, Any]]) -> str:
+    """The rows of :func:`stat_rows` as CSV with a header line; an unknown figure is empty.
+
+    >>> print(stats_csv(stat_rows([], "en")), end="")
+    game,name,options,played,won,win_percent,streak,best_streak,best_time_ms,fewest_moves
+    """
+    out = io.StringIO()
+    writer = csv.writer(out, lineterminator="\r\n")
+    writer.writerow(CSV_COLUMNS)
+    for row in rows:
+        flat = {**row, "options": options_text(tuple(row["options"].items()))}
+        writer.writerow("" if flat[key] is None else flat[key] for key in CSV_COLUMNS)
+    return out.getvalue()

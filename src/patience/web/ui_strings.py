@@ -2,7 +2,8 @@
 
 Templates get one language's table as ``t``; the game page also embeds it as JSON so the
 browser script labels cards, piles and announcements in the page's language. Placeholders in
-braces (``{rank}``) are filled by the script.
+braces (``{rank}``) are filled by the script. A counted phrase has two keys, ``…_one`` for a
+count of 1 and ``…_other`` for any other count (English and German share this rule).
 """
 
 from __future__ import annotations
@@ -21,6 +22,7 @@ _EN: dict[str, str] = {
     "lobby_intro": (
         "Every game is free to play at once. Your games are kept for this browser, no signup."
     ),
+    "continue_title": "Go on playing",
     "skill": "Luck or skill",
     "difficulty": "Difficulty",
     "grade_easy": "easy",
@@ -48,6 +50,9 @@ _EN: dict[str, str] = {
     "deal_number": "Deal {deal}",
     "share": "Copy link",
     "share_done": "Link copied",
+    "deal_choose": "Deal number",
+    "deal_open": "Play this deal",
+    "deal_invalid": "Enter a whole number from 1 to {last}.",
     "undo": "Undo",
     "redo": "Redo",
     "restart": "Restart",
@@ -59,6 +64,7 @@ _EN: dict[str, str] = {
     "hint_move": "Hint: {move}",
     "hint_stock": "use the stock.",
     "hint_redeal": "turn the stock over.",
+    "hint_remove": "remove {cards}.",
     "options": "Options",
     "option_draw": "Cards drawn",
     "option_passes": "Passes through the stock",
@@ -73,7 +79,16 @@ _EN: dict[str, str] = {
     "setting_show_timer": "Show timer",
     "setting_show_moves": "Show moves",
     "setting_show_score": "Show score",
+    "setting_single_keys": "Letter keys as shortcuts (on the table)",
     "setting_score_profile": "Scoring",
+    "setting_card_size": "Card size",
+    "card_size_small": "Small",
+    "card_size_medium": "Medium",
+    "card_size_large": "Large",
+    "setting_theme": "Theme",
+    "theme_system": "As the system",
+    "theme_light": "Light",
+    "theme_dark": "Dark",
     "timer": "Time",
     "moves": "Moves",
     "score": "Score",
@@ -81,7 +96,8 @@ _EN: dict[str, str] = {
     "rules": "Rules",
     "related": "Related games",
     "won_title": "You won!",
-    "won_text": "Deal {deal} solved in {moves} moves.",
+    "won_text": "Deal {deal} solved: {moves} in {time}.",
+    "won_score": "Score: {score}.",
     "lost_title": "No more moves",
     "lost_text": "There is no move left. Undo a few moves, restart this deal or start a new one.",
     "autocomplete": "Finish the game",
@@ -98,8 +114,12 @@ _EN: dict[str, str] = {
     "card_label": "{rank} of {suit}",
     "card_down": "face-down card",
     "card_position": "{card}, card {n} of {total}",
+    "card_covered": "covered, not free",
     "pile_empty": "empty",
-    "pile_cards": "{count} cards",
+    "count_cards_one": "{count} card",
+    "count_cards_other": "{count} cards",
+    "count_moves_one": "{count} move",
+    "count_moves_other": "{count} moves",
     "pile_label": "{pile}, {content}",
     "kind_tableau": "Pile {code}",
     "kind_pyramid": "Place {code}",
@@ -150,6 +170,16 @@ _EN: dict[str, str] = {
     "stats_best_streak": "Best streak",
     "stats_best_time": "Best time",
     "stats_fewest_moves": "Fewest moves",
+    "stats_export_csv": "Download as CSV",
+    "stats_export_json": "Download as JSON",
+    "stats_reset": "Reset statistics…",
+    "stats_reset_title": "Reset your statistics?",
+    "stats_reset_text": (
+        "Every figure starts again from zero: only games you start from now on count. The games "
+        "you played stay stored. This cannot be undone."
+    ),
+    "stats_reset_confirm": "Reset",
+    "stats_reset_failed": "The statistics could not be reset. Please try again.",
     # errors
     "error_back": "Back to all games",
 }
@@ -167,6 +197,7 @@ _DE: dict[str, str] = {
         "Jedes Spiel lässt sich sofort spielen. Deine Partien bleiben für diesen Browser "
         "gespeichert, ohne Anmeldung."
     ),
+    "continue_title": "Weiterspielen",
     "skill": "Glück oder Können",
     "difficulty": "Schwierigkeit",
     "grade_easy": "leicht",
@@ -194,6 +225,9 @@ _DE: dict[str, str] = {
     "deal_number": "Partie {deal}",
     "share": "Link kopieren",
     "share_done": "Link kopiert",
+    "deal_choose": "Partienummer",
+    "deal_open": "Diese Partie spielen",
+    "deal_invalid": "Gib eine ganze Zahl von 1 bis {last} ein.",
     "undo": "Zurück",
     "redo": "Wieder vor",
     "restart": "Neu beginnen",
@@ -205,6 +239,7 @@ _DE: dict[str, str] = {
     "hint_move": "Tipp: {move}",
     "hint_stock": "den Talon nutzen.",
     "hint_redeal": "den Talon umdrehen.",
+    "hint_remove": "{cards} entfernen.",
     "options": "Varianten",
     "option_draw": "Karten pro Zug vom Talon",
     "option_passes": "Durchgänge durch den Talon",
@@ -219,7 +254,16 @@ _DE: dict[str, str] = {
     "setting_show_timer": "Zeit zeigen",
     "setting_show_moves": "Züge zeigen",
     "setting_show_score": "Punkte zeigen",
+    "setting_single_keys": "Buchstabentasten als Kürzel (am Spieltisch)",
     "setting_score_profile": "Wertung",
+    "setting_card_size": "Kartengröße",
+    "card_size_small": "Klein",
+    "card_size_medium": "Mittel",
+    "card_size_large": "Groß",
+    "setting_theme": "Darstellung",
+    "theme_system": "Wie das System",
+    "theme_light": "Hell",
+    "theme_dark": "Dunkel",
     "timer": "Zeit",
     "moves": "Züge",
     "score": "Punkte",
@@ -227,7 +271,8 @@ _DE: dict[str, str] = {
     "rules": "Regeln",
     "related": "Verwandte Spiele",
     "won_title": "Gewonnen!",
-    "won_text": "Partie {deal} in {moves} Zügen gelöst.",
+    "won_text": "Partie {deal} gelöst: {moves} in {time}.",
+    "won_score": "Punkte: {score}.",
     "lost_title": "Kein Zug mehr möglich",
     "lost_text": (
         "Es gibt keinen Zug mehr. Nimm ein paar Züge zurück, beginne die Partie neu "
@@ -236,7 +281,9 @@ _DE: dict[str, str] = {
     "autocomplete": "Partie zu Ende spielen",
     "close": "Schließen",
     "cancel": "Abbrechen",
-    "confirm_restart": "Diese Partie noch einmal von vorn beginnen? Deine Züge werden zurückgenommen.",
+    "confirm_restart": (
+        "Diese Partie noch einmal von vorn beginnen? Deine Züge werden zurückgenommen."
+    ),
     "confirm_restart_yes": "Neu beginnen",
     "confirm_new": "Dieses Spiel aufgeben und eine neue Partie beginnen? Es zählt als verloren.",
     "confirm_new_yes": "Aufgeben und neu geben",
@@ -246,8 +293,12 @@ _DE: dict[str, str] = {
     "card_label": "{suit} {rank}",
     "card_down": "verdeckte Karte",
     "card_position": "{card}, Karte {n} von {total}",
+    "card_covered": "überdeckt, nicht frei",
     "pile_empty": "leer",
-    "pile_cards": "{count} Karten",
+    "count_cards_one": "{count} Karte",
+    "count_cards_other": "{count} Karten",
+    "count_moves_one": "{count} Zug",
+    "count_moves_other": "{count} Züge",
     "pile_label": "{pile}, {content}",
     "kind_tableau": "Stapel {code}",
     "kind_pyramid": "Platz {code}",
@@ -297,6 +348,19 @@ _DE: dict[str, str] = {
     "stats_best_streak": "Beste Serie",
     "stats_best_time": "Beste Zeit",
     "stats_fewest_moves": "Wenigste Züge",
+    "stats_export_csv": "Als CSV herunterladen",
+    "stats_export_json": "Als JSON herunterladen",
+    "stats_reset": "Statistik zurücksetzen …",
+    "stats_reset_title": "Statistik zurücksetzen?",
+    "stats_reset_text": (
+        "Alle Werte beginnen wieder bei null: Es zählen nur noch Partien, die du ab jetzt "
+        "beginnst. Deine gespielten Partien bleiben gespeichert. Das lässt sich nicht "
+        "rückgängig machen."
+    ),
+    "stats_reset_confirm": "Zurücksetzen",
+    "stats_reset_failed": (
+        "Die Statistik konnte nicht zurückgesetzt werden. Bitte versuche es noch einmal."
+    ),
     "error_back": "Zurück zu allen Spielen",
 }
 
@@ -306,3 +370,13 @@ UI_STRINGS: dict[str, dict[str, str]] = {"en": _EN, "de": _DE}
 def ui_strings(lang: str) -> dict[str, str]:
     """A copy of the UI strings of ``lang`` (``en`` or ``de``); ``KeyError`` for any other."""
     return dict(UI_STRINGS[lang])
+
+
+def counted(t: dict[str, str], key: str, count: int) -> str:
+    """A counted phrase of the table ``t``: ``key_one`` for 1, else ``key_other``.
+
+    >>> counted(ui_strings("de"), "count_moves", 1), counted(ui_strings("en"), "count_moves", 3)
+    ('1 Zug', '3 moves')
+    """
+    form = "one" if count == 1 else "other"
+    return t[f"{key}_{form}"].replace("{count}", str(count))

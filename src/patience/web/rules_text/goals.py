@@ -151,12 +151,18 @@ def skill(f: Facts, lang: str) -> list[str]:
     out = [
         say(
             lang,
-            "In skill play two players get exactly the same deal, cards in the same order."
-            " Whoever gets further wins; if neither finishes, the higher score wins.",
-            "Im Skill-Modus bekommen zwei Spieler genau dieselbe Verteilung, die Karten in"
+            "Skill play is not here yet: it comes later, together with duels between two players.",
+            "Den Skill-Modus gibt es noch nicht: Er kommt später, zusammen mit Duellen zwischen"
+            " zwei Spielern.",
+        ),
+        say(
+            lang,
+            "In it, two players will get exactly the same deal, cards in the same order."
+            " Whoever gets further will win; if neither finishes, the higher score will win.",
+            "Darin bekommen dann zwei Spieler genau dieselbe Verteilung, die Karten in"
             " derselben Reihenfolge. Wer weiterkommt, gewinnt; schafft es keiner ganz, gewinnt"
             " die höhere Punktzahl.",
-        )
+        ),
     ]
     if hidden:
         en = join([h[0] for h in hidden], lang)
@@ -164,19 +170,19 @@ def skill(f: Facts, lang: str) -> list[str]:
         out.append(
             say(
                 lang,
-                f"Every card is shown, {en} included, so luck plays no part: only your"
-                " planning counts.",
-                f"Alle Karten sind zu sehen, auch {de}; das Glück spielt also keine Rolle,"
-                " nur deine Planung zählt.",
+                f"Every card will be shown, {en} included, so luck will play no part: only"
+                " your planning will count.",
+                f"Alle Karten werden zu sehen sein, auch {de}; das Glück spielt dann keine"
+                " Rolle, nur deine Planung zählt.",
             )
         )
     else:
         out.append(
             say(
                 lang,
-                "All cards of this game lie open anyway, so both players face the very same"
-                " puzzle.",
-                "In diesem Spiel liegen ohnehin alle Karten offen, beide Spieler lösen also"
+                "All cards of this game lie open anyway, so both players will face the very"
+                " same puzzle.",
+                "In diesem Spiel liegen ohnehin alle Karten offen, beide Spieler lösen dann"
                 " genau dieselbe Aufgabe.",
             )
         )

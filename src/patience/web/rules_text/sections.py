@@ -46,7 +46,7 @@ _TITLES: dict[str, tuple[str, str]] = {
     "stock": ("Stock", "Talon"),
     "end": ("End of the game", "Spielende"),
     "scoring": ("Scoring", "Punkte"),
-    "skill": ("Skill play", "Skill-Modus"),
+    "skill": ("Skill play (coming later)", "Skill-Modus (kommt später)"),
 }
 
 

@@ -6,6 +6,7 @@ import { afterState, refresh } from "./api.js";
 import { spriteSVG } from "./cards.js";
 import { listenToButtons } from "./commands.js";
 import { state } from "./current.js";
+import { listenToDealBox } from "./deal.js";
 import { listenToPointer } from "./drag.js";
 import { listenToKeys } from "./keyboard.js";
 import { pageUrl, t, tableEl } from "./page.js";
@@ -23,6 +24,7 @@ document.addEventListener("visibilitychange", () => {
 setInterval(showClock, 1000);
 
 listenToButtons();
+listenToDealBox();
 listenToSettings(() => {
   render(false);
   afterState();

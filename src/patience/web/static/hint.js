@@ -23,7 +23,7 @@ export function hint() {
     let what = found.move;
     if (move?.kind === "stock") what = t.hint_stock;
     else if (move?.kind === "redeal") what = t.hint_redeal;
-    else if (move) what = describeMove(t, state, found.move);
+    else if (move) what = describeMove(t, state, found.move, { advice: true });
     say(`${fmt(t, "hint_move", { move: what })} ${source}`, { show: true });
   });
 }

@@ -1,5 +1,7 @@
 // Keyboard input: arrows move between focus stops on the table, Enter or Space acts on one,
-// Escape puts a held card back, and letter keys (with Ctrl+Z/Y) give the commands.
+// Escape puts a held card back, Ctrl+Z/Y undo and redo, and letter keys give the commands —
+// only while the focus is on the table or nowhere in particular, and only if the player keeps
+// them on (WCAG 2.1.4: a single key must not act where it may be typed or pressed by chance).
 
 import { activate, stockAction } from "./actions.js";
 import { action, play } from "./api.js";
@@ -10,6 +12,7 @@ import { hint } from "./hint.js";
 import { held, putBack } from "./hold.js";
 import { placeOf, tableEl } from "./page.js";
 import { render } from "./render.js";
+import { settings } from "./settings.js";
 
 function onTable(e) {
   const el = e.target.closest?.(".stop");
@@ -23,6 +26,11 @@ function onTable(e) {
     remember(place);
     activate(place.pile, place.card);
   }
+}
+
+/** Whether a letter key pressed with the focus on `target` gives its command. */
+function lettersAct(target) {
+  return settings.singleKeys && (target === document.body || tableEl.contains(target));
 }
 
 function onPage(e) {
@@ -43,6 +51,7 @@ function onPage(e) {
     e.preventDefault();
     return;
   }
+  if (!lettersAct(e.target)) return;
   if (key === "s") stockAction();
   else if (key === "r" && isLegal("r")) play("r");
   else if (key === "u") action("undo");

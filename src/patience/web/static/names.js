@@ -8,6 +8,11 @@ export function fmt(t, key, params = {}) {
   return text.replace(/\{(\w+)\}/g, (_, name) => String(params[name] ?? ""));
 }
 
+/** A counted phrase: `key_one` for a count of 1, else `key_other` ("1 card", "3 cards"). */
+export function fmtCount(t, key, count) {
+  return fmt(t, `${key}_${count === 1 ? "one" : "other"}`, { count });
+}
+
 export function cardName(t, text) {
   if (!text) return t.card_down;
   const { rank, suit } = parseCard(text);
@@ -37,7 +42,7 @@ export function pileName(t, pile) {
 
 export function pileLabel(t, pile) {
   const n = pile.cards.length;
-  const content = n === 0 ? t.pile_empty : fmt(t, "pile_cards", { count: n });
+  const content = n === 0 ? t.pile_empty : fmtCount(t, "count_cards", n);
   return fmt(t, "pile_label", { pile: pileName(t, pile), content });
 }
 
@@ -47,8 +52,9 @@ export function listNames(t, cards) {
   return `${names.slice(0, -1).join(", ")} ${t.and} ${names[names.length - 1]}`;
 }
 
-/** A sentence describing `moveText` as played from the state `before`. */
-export function describeMove(t, before, moveText) {
+/** A sentence describing `moveText` as played from the state `before`; `advice` words it as a
+ * move to make (a hint) rather than one made. */
+export function describeMove(t, before, moveText, { advice = false } = {}) {
   const move = before.legal.find((m) => m.text === moveText);
   if (!move || move.kind === "stock") return t.announce_stock;
   if (move.kind === "redeal") return t.announce_redeal;
@@ -59,7 +65,7 @@ export function describeMove(t, before, moveText) {
   if (move.kind === "remove") {
     const cards = [top(move.src)];
     if (move.dst >= 0) cards.push(top(move.dst));
-    return fmt(t, "announce_remove", { cards: listNames(t, cards) });
+    return fmt(t, advice ? "hint_remove" : "announce_remove", { cards: listNames(t, cards) });
   }
   const src = before.piles[move.src].cards;
   const card = src[src.length - move.size];

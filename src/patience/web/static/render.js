@@ -13,6 +13,9 @@ import { updateStatus } from "./status.js";
 
 export let geometry = null;
 
+/** How much larger or smaller than the table's own fit the player wants the cards. */
+const CARD_SCALE = { small: 0.8, medium: 1, large: 1.25 };
+
 function fans(p) {
   return geometry.piles[p.index].offsets.some((o) => o > 0);
 }
@@ -29,12 +32,13 @@ function stopCards(p) {
 export function render(animate = true) {
   const box = tableEl.parentElement.getBoundingClientRect();
   const height = Math.max(320, window.innerHeight - Math.min(tableEl.offsetTop, 240) - 16);
+  const scale = CARD_SCALE[settings.cardSize] ?? 1;
   geometry = layoutTable(state.piles, {
     width: box.width,
-    height,
+    height: height * scale,
     mirror: settings.leftHanded,
     largeIndex: settings.largeIndex,
-    maxCardW: Math.max(90, Math.min(260, window.innerHeight / 5.5)),
+    maxCardW: Math.max(90, Math.min(260, window.innerHeight / 5.5)) * scale,
   });
   const before = animate ? flipFirst() : new Map();
   const hadFocus = tableEl.contains(document.activeElement);
@@ -71,14 +75,17 @@ export function render(animate = true) {
       if (card) c.dataset.face = card;
       c.style.transform = `translate(${g.shifts[k]}px, ${g.offsets[k]}px)`;
       c.innerHTML = card ? cardSVG(card, look) : back;
-      if (card && !p.free && k === p.cards.length - 1 && p.kind === "tableau") c.classList.add("covered");
+      // A card that others lie on (a pyramid's): seen darker, and said not to be free.
+      const covered = card && !p.free && k === p.cards.length - 1 && p.kind === "tableau";
+      if (covered) c.classList.add("covered");
       if (stops.includes(k)) {
         const position = fmt(t, "card_position", {
           card: cardName(t, card),
           n: k + 1,
           total: p.cards.length,
         });
-        makeStop(c, `${position}, ${name}`);
+        makeStop(c, covered ? `${position}, ${name}, ${t.card_covered}` : `${position}, ${name}`);
+        if (covered) c.setAttribute("aria-disabled", "true");
       } else {
         c.setAttribute("aria-hidden", "true");
       }

@@ -10,6 +10,9 @@ const DEFAULTS = Object.freeze({
   showTimer: true,
   showMoves: true,
   showScore: true,
+  singleKeys: true, // letter keys as shortcuts (keyboard.js)
+  cardSize: "medium", // or "small", "large" (render.js)
+  theme: "system", // or "light", "dark" (theme.js sets it before the page is drawn)
   scoreProfiles: {}, // game id → the scoring profile chosen for it
 });
 
@@ -39,22 +42,34 @@ export function scoreProfile(game, offered) {
   return offered.includes(chosen) ? chosen : offered[0];
 }
 
-function offeredProfiles(select) {
+function offered(select) {
   return [...select.options].map((option) => option.value);
 }
 
-/** Show the settings: page classes and the state of each switch. */
+/** A choice setting's value if the page offers it, else the first offered (the default). */
+const chosen = (select) => {
+  const value = settings[select.dataset.setting];
+  return offered(select).includes(value) ? value : offered(select)[0];
+};
+
+/** Show the settings: page classes, the theme and the state of each switch. */
 export function applySettings() {
   const body = document.body.classList;
   body.toggle("hide-timer", !settings.showTimer);
   body.toggle("hide-moves", !settings.showMoves);
   body.toggle("hide-score", !settings.showScore);
   body.toggle("left-handed", settings.leftHanded);
-  document.querySelectorAll("[data-setting]").forEach((box) => {
+  const root = document.documentElement;
+  if (settings.theme === "light" || settings.theme === "dark") root.dataset.theme = settings.theme;
+  else delete root.dataset.theme;
+  document.querySelectorAll("input[data-setting]").forEach((box) => {
     box.checked = Boolean(settings[box.dataset.setting]);
   });
+  document.querySelectorAll("select[data-setting]").forEach((select) => {
+    select.value = chosen(select);
+  });
   document.querySelectorAll("select[data-score-profile]").forEach((select) => {
-    select.value = scoreProfile(select.dataset.scoreProfile, offeredProfiles(select));
+    select.value = scoreProfile(select.dataset.scoreProfile, offered(select));
   });
 }
 
@@ -67,8 +82,11 @@ function change(update, changed) {
 
 /** Save and show each change of a switch, then call `changed`. */
 export function listenToSettings(changed) {
-  document.querySelectorAll("[data-setting]").forEach((box) => {
+  document.querySelectorAll("input[data-setting]").forEach((box) => {
     box.addEventListener("change", () => change({ [box.dataset.setting]: box.checked }, changed));
+  });
+  document.querySelectorAll("select[data-setting]").forEach((select) => {
+    select.addEventListener("change", () => change({ [select.dataset.setting]: select.value }, changed));
   });
   document.querySelectorAll("select[data-score-profile]").forEach((select) => {
     select.addEventListener("change", () => {

@@ -6,19 +6,20 @@ import { scoreProfile } from "./settings.js";
 
 const NO_SCORE = "none"; // patience.scoring.NONE: the game is played without a score
 
-/** The scoring profile shown and its score: the player's choice among those the game offers. */
-function shownScore() {
+/** The scoring profile shown and its score: the player's choice among those the game offers;
+ * `shown` is false for a game without a score. */
+export function shownScore() {
   const offered = Object.keys(state.scores ?? {});
-  if (!offered.length) return { profile: state.score_profile, value: state.score };
-  const profile = scoreProfile(state.game, offered);
-  return { profile, value: state.scores[profile] };
+  const profile = offered.length ? scoreProfile(state.game, offered) : state.score_profile;
+  const value = offered.length ? state.scores[profile] : state.score;
+  return { profile, value, shown: value !== null && value !== undefined && profile !== NO_SCORE };
 }
 
 export function updateStatus() {
   $("#moves-value").textContent = String(state.moves_made);
   const score = $("#score");
   const shown = shownScore();
-  score.hidden = shown.value === null || shown.value === undefined || shown.profile === NO_SCORE;
+  score.hidden = !shown.shown;
   score.dataset.profile = shown.profile ?? "";
   $("#score-value").textContent = String(shown.value ?? "");
   const redeals = $("#redeals");

@@ -33,9 +33,12 @@ export function resetClock(s) {
   started = s.moves_made > 0;
 }
 
+/** A time on the clock as minutes and seconds, e.g. "3:07". */
+export function clockText(ms) {
+  const total = Math.floor(ms / 1000);
+  return `${Math.floor(total / 60)}:${String(total % 60).padStart(2, "0")}`;
+}
+
 export function showClock() {
-  const total = Math.floor(elapsed() / 1000);
-  const m = Math.floor(total / 60);
-  const s = String(total % 60).padStart(2, "0");
-  $("#timer-value").textContent = `${m}:${s}`;
+  $("#timer-value").textContent = clockText(elapsed());
 }
