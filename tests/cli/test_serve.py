@@ -24,3 +24,73 @@ def test_unreachable_database_is_one_line(
 def test_workers_must_be_positive(tmp_path: Path, capsys: pytest.CaptureFixture[str]) -> None:
     assert main(["serve", "--data-dir", str(tmp_path), "--workers", "0"]) == 2
     assert "--workers" in capsys.readouterr().err
+
+
+@pytest.mark.parametrize(
+    ("flag", "value", "said"),
+    [
+        ("--limit-moves", "fast", "--limit-moves: a limit is RATE/BURST"),
+        ("--limit-games", "0/10", "--limit-games: a limit is RATE/BURST"),
+        ("--limit-address-factor", "many", "--limit-address-factor: the address factor"),
+        ("--limit-address-factor", "0.5", "--limit-address-factor: the address factor"),
+    ],
+)
+def test_bad_limit_is_one_line(
+    tmp_path: Path, capsys: pytest.CaptureFixture[str], flag: str, value: str, said: str
+) -> None:
+    assert main(["serve", "--data-dir", str(tmp_path), flag, value]) == 2
+    error = capsys.readouterr().err
+    assert error.startswith(f"patience: error: {said}") and error.count("\n") == 1
+    assert not (tmp_path / "secret").exists()  # refused before anything is written
+
+
+def test_limits_reach_every_worker(
+    tmp_path: Path, monkeypatch: pytest.MonkeyPatch, capsys: pytest.CaptureFixture[str]
+) -> None:
+    """With several workers the limits travel in the environment each worker reads."""
+    import uvicorn
+
+    from patience.web.limits import Limit, LimitConfig
+
+    monkeypatch.setenv("PATIENCE_LIMIT_GAMES", "1/5")
+    monkeypatch.delenv("PATIENCE_LIMIT_MOVES", raising=False)
+    seen: list[LimitConfig] = []
+    monkeypatch.setattr(uvicorn, "run", lambda *a, **k: seen.append(LimitConfig.from_environment()))
+    flags = ["--workers", "2", "--limit-moves", "off", "--limit-address-factor", "3"]
+    assert main(["serve", "--data-dir", str(tmp_path), *flags]) == 0
+    assert seen == [LimitConfig(moves=None, games=Limit(1, 5), address_factor=3)]
+    capsys.readouterr()
+
+
+def test_one_worker_gets_the_limits(
+    tmp_path: Path, monkeypatch: pytest.MonkeyPatch, capsys: pytest.CaptureFixture[str]
+) -> None:
+    import uvicorn
+
+    from patience.web.limits import Limit, Limits
+
+    apps: list[object] = []
+    monkeypatch.setattr(uvicorn, "run", lambda app, **k: apps.append(app))
+    assert main(["serve", "--data-dir", str(tmp_path), "--limit-games", "2/4"]) == 0
+    limits = apps[0].state.limits  # type: ignore[attr-defined]
+    assert isinstance(limits, Limits) and limits._games.players.limit == Limit(2, 4)
+    capsys.readouterr()
+
+
+def test_damaged_database_is_one_line(tmp_path: Path, capsys: pytest.CaptureFixture[str]) -> None:
+    (tmp_path / "patience.sqlite3").write_bytes(b"")
+    assert main(["serve", "--data-dir", str(tmp_path)]) == 1
+    error = capsys.readouterr().err
+    assert error.startswith("patience: error: the database is damaged") and error.count("\n") == 1
+
+
+def test_secret_that_cannot_be_kept_is_one_line(
+    tmp_path: Path, capsys: pytest.CaptureFixture[str], monkeypatch: pytest.MonkeyPatch
+) -> None:
+    monkeypatch.delenv("PATIENCE_SECRET", raising=False)
+    (tmp_path / "data").write_text("a file where the data directory should be")
+    assert main(["serve", "--data-dir", str(tmp_path / "data")]) == 1
+    error = capsys.readouterr().err
+    assert error.startswith("patience: error: cannot keep the cookie secret") and (
+        error.count("\n") == 1
+    )

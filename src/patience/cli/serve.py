@@ -9,9 +9,12 @@ from __future__ import annotations
 import argparse
 import os
 from pathlib import Path
-from typing import Any
+from typing import TYPE_CHECKING, Any
 
 from patience.cli.args import CliError
+
+if TYPE_CHECKING:
+    from patience.web.limits import LimitConfig
 
 
 def register(subparsers: Any) -> None:
@@ -34,14 +37,52 @@ def register(subparsers: Any) -> None:
         "(default: $PATIENCE_DATA_DIR, else ./data)",
     )
     parser.add_argument("--workers", type=int, default=1, help="worker processes")
+    limits = parser.add_argument_group(
+        "rate limits",
+        "Each is RATE/BURST (requests a second on average, at once) or 'off'; the default is "
+        "$PATIENCE_LIMIT_MOVES / $PATIENCE_LIMIT_GAMES, else 20/200 moves and 0.5/30 games.",
+    )
+    limits.add_argument(
+        "--limit-moves", metavar="RATE/BURST", help="moves, undos, hints ... per player"
+    )
+    limits.add_argument("--limit-games", metavar="RATE/BURST", help="new games per player")
+    limits.add_argument(
+        "--limit-address-factor",
+        metavar="N",
+        help="an address may do N times what one player may "
+        "(default: $PATIENCE_LIMIT_ADDRESS_FACTOR, else 10)",
+    )
     parser.set_defaults(func=run)
+
+
+def _limits(args: argparse.Namespace) -> LimitConfig:
+    """The limits of the environment, with those given on the command line in their place."""
+    from patience.web.limits import LimitConfig
+
+    given = {
+        (LimitConfig.ENV["moves"], "--limit-moves"): args.limit_moves,
+        (LimitConfig.ENV["games"], "--limit-games"): args.limit_games,
+        (LimitConfig.ADDRESS_ENV, "--limit-address-factor"): args.limit_address_factor,
+    }
+    environ = dict(os.environ)
+    for (name, flag), value in given.items():
+        if value is not None:
+            try:
+                LimitConfig.from_environment({name: value})
+            except ValueError as error:
+                raise CliError(f"{flag}: {error}") from None
+            environ[name] = value
+    try:
+        return LimitConfig.from_environment(environ)
+    except ValueError as error:
+        raise CliError(str(error)) from None
 
 
 def _check_database(url: str) -> None:
     """Open the database once before serving, so a bad URL is one clear line, not a trace."""
     import asyncio
 
-    from patience.store.repository import Store, StoreUnavailable
+    from patience.store.repository import Store, StoreDamaged, StoreUnavailable
 
     async def check() -> None:
         store = await Store.open(url)
@@ -49,6 +90,8 @@ def _check_database(url: str) -> None:
 
     try:
         asyncio.run(check())
+    except StoreDamaged as error:
+        raise CliError(f"the database is damaged: {error}", 1) from None
     except StoreUnavailable as error:
         raise CliError(f"cannot use the database: {error}", 1) from None
 
@@ -60,22 +103,27 @@ def run(args: argparse.Namespace) -> int:
     from patience.store.repository import sqlite_url
     from patience.web.app import DB_ENV, DEFAULT_DB_NAME, DIR_ENV, create_app
     from patience.web.secret import ENV as SECRET_ENV
-    from patience.web.secret import load_secret
+    from patience.web.secret import SecretUnavailable, load_secret
 
     if args.workers < 1:
         raise CliError("--workers must be at least 1")
+    limits = _limits(args)
     db: str | None = args.db or os.environ.get(DB_ENV) or None
     data_dir = (args.data_dir or Path(os.environ.get(DIR_ENV, "data"))).resolve()
-    secret = load_secret(data_dir)
+    try:
+        secret = load_secret(data_dir)
+    except SecretUnavailable as error:
+        raise CliError(f"cannot keep the cookie secret: {error}", 1) from None
     _check_database(db or sqlite_url(data_dir / DEFAULT_DB_NAME))
     print(f"patience: serving http://{args.host}:{args.port} (data in {data_dir})", flush=True)
     if args.workers == 1:
-        app = create_app(db, data_dir, secret)
+        app = create_app(db, data_dir, secret, limits)
         uvicorn.run(app, host=args.host, port=args.port, log_level="warning")
         return 0
     # Several processes: each builds its app from the environment.
     os.environ[DIR_ENV] = str(data_dir)
     os.environ[SECRET_ENV] = secret
+    os.environ.update(limits.environment())
     if db:
         os.environ[DB_ENV] = db
     uvicorn.run(

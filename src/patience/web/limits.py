@@ -108,9 +108,12 @@ class LimitConfig:
             return None if text == "off" else Limit.parse(text)
 
         factor_text = environ.get(cls.ADDRESS_ENV, "").strip()
-        factor = float(factor_text) if factor_text else default.address_factor
+        try:
+            factor = float(factor_text) if factor_text else default.address_factor
+        except ValueError:
+            factor = math.nan
         if not 1 <= factor < math.inf:
-            raise ValueError(f"{cls.ADDRESS_ENV} must be a number from 1, not {factor_text!r}")
+            raise ValueError(f"the address factor is a number from 1, not {factor_text!r}")
         return cls(read("moves", default.moves), read("games", default.games), factor)
 
     def environment(self) -> dict[str, str]:
