@@ -102,7 +102,7 @@ def sqlite_path(url: str) -> Path | None:
     return None if not name or name == ":memory:" else Path(name)
 
 
-def _check_sqlite_file(path: Path) -> bool:
+def check_sqlite_file(path: Path) -> bool:
     """Whether the file holds a database already; refuse one that cannot be ours."""
     if not path.parent.is_dir():
         raise StoreUnavailable(f"{path.parent} is not a directory")
@@ -175,7 +175,7 @@ class Store:
         existing = False
         if url.startswith("sqlite"):
             path = sqlite_path(url)
-            existing = path is not None and _check_sqlite_file(path)
+            existing = path is not None and check_sqlite_file(path)
             engine = create_engine(
                 url,
                 pool_size=SQLITE_READERS + 1,
