@@ -1,7 +1,7 @@
 """Reading and writing players and games (SQLAlchemy Core on SQLite or PostgreSQL).
 
-Every write is committed, and on the disk, before its method returns (docs/WEB_API.md,
-"Durability"). A game is updated only ``WHERE version = expected`` so several server
+Every write is committed, and on the disk, before its method returns (docs/OPERATIONS.md,
+"What acknowledged promises"). A game is updated only ``WHERE version = expected`` so several server
 processes sharing one database never overwrite each other's moves. Database failures surface
 as :class:`StoreUnavailable`, a database that needs repair as :class:`StoreDamaged`.
 """
@@ -32,10 +32,9 @@ from sqlalchemy.dialects.postgresql import insert as postgresql_insert
 from sqlalchemy.dialects.sqlite import insert as sqlite_insert
 from sqlalchemy.engine import Connection, Row
 from sqlalchemy.exc import IntegrityError, SQLAlchemyError
-from sqlalchemy.ext.asyncio import create_async_engine
 
 from patience.store.records import GameRecord, UnfinishedGame
-from patience.store.runner import AsyncRunner, ThreadedRunner
+from patience.store.runner import ThreadedRunner
 from patience.store.schema import games, metadata, players, stat_resets
 
 T = TypeVar("T")
@@ -68,6 +67,10 @@ def sqlite_url(path: Path) -> str:
 
 SQLITE_READERS = 4
 """Threads that read an SQLite database at once (WAL lets them read while one writes)."""
+
+POSTGRES_READERS = 8
+"""Threads (and connections) that read a PostgreSQL database at once, per worker; one more
+connection writes."""
 
 
 def _sqlite_pragmas(dbapi_connection: Any, _record: Any) -> None:
@@ -155,11 +158,11 @@ class Store:
     """The repository: one per server process, shared by all requests.
 
     Every operation is a plain function of a SQLAlchemy connection, run off the event loop
-    (:mod:`patience.store.runner`): on SQLite on threads of the store's own, writes committed
-    in groups by one writer thread; on PostgreSQL on the async engine (psycopg).
+    (:mod:`patience.store.runner`): reads on threads of the store's own, writes committed in
+    groups by one writer thread, on SQLite and on PostgreSQL (psycopg) alike.
     """
 
-    def __init__(self, runner: ThreadedRunner | AsyncRunner) -> None:
+    def __init__(self, runner: ThreadedRunner) -> None:
         self.runner = runner
         self.engine = runner.engine
 
@@ -171,7 +174,6 @@ class Store:
         truncated) is refused with :class:`StoreDamaged` rather than silently started anew.
         """
         url = database_url(url)
-        runner: ThreadedRunner | AsyncRunner
         existing = False
         if url.startswith("sqlite"):
             path = sqlite_path(url)
@@ -185,9 +187,9 @@ class Store:
             event.listen(engine, "connect", _sqlite_pragmas)
             runner = ThreadedRunner(engine, SQLITE_READERS)
         else:
-            runner = AsyncRunner(
-                create_async_engine(url, pool_size=10, max_overflow=10, pool_pre_ping=True)
-            )
+            # A fixed pool, one connection per thread: no connection is opened per request.
+            engine = create_engine(url, pool_size=POSTGRES_READERS + 1, max_overflow=0)
+            runner = ThreadedRunner(engine, POSTGRES_READERS)
         store = cls(runner)
         try:
             if existing:

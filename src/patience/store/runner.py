@@ -24,7 +24,6 @@ from dataclasses import dataclass
 from typing import Any, TypeVar
 
 from sqlalchemy.engine import Connection, Engine
-from sqlalchemy.ext.asyncio import AsyncEngine
 
 T = TypeVar("T")
 
@@ -137,22 +136,3 @@ def _discard_if_broken(conn: Connection | None) -> Connection | None:
     if conn is not None and (conn.closed or conn.invalidated):
         return None
     return conn
-
-
-class AsyncRunner:
-    """Reads and writes on an async engine (PostgreSQL through psycopg): the driver waits for
-    the server without blocking the loop, and each write is a transaction of its own."""
-
-    def __init__(self, engine: AsyncEngine) -> None:
-        self.engine = engine
-
-    async def read(self, work: Callable[[Connection], T]) -> T:
-        async with self.engine.connect() as conn:
-            return await conn.run_sync(work)
-
-    async def write(self, work: Callable[[Connection], T]) -> T:
-        async with self.engine.begin() as conn:
-            return await conn.run_sync(work)
-
-    async def close(self) -> None:
-        await self.engine.dispose()
