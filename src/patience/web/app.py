@@ -13,11 +13,10 @@ from pathlib import Path
 from starlette.applications import Starlette
 from starlette.exceptions import HTTPException
 from starlette.middleware import Middleware
-from starlette.routing import Mount
-from starlette.staticfiles import StaticFiles
 
 from patience.store.repository import Store, StoreUnavailable, now_ms, sqlite_url
 from patience.web import api, pages
+from patience.web.assets import Assets, Compression
 from patience.web.guard import Guard
 from patience.web.limits import LimitConfig, Limits
 from patience.web.players import Players
@@ -36,6 +35,7 @@ def create_app(
     data_dir: Path | str,
     secret: str,
     limits: LimitConfig | None = None,
+    static_dir: Path = STATIC_DIR,
 ) -> Starlette:
     """The app; games are kept at ``db_url``, else in SQLite under ``data_dir``."""
     data_path = Path(data_dir)
@@ -57,13 +57,18 @@ def create_app(
                 await housekeeping
             await store.close()
 
-    static = Mount("/static", StaticFiles(directory=STATIC_DIR), name="static")
+    assets = Assets(static_dir)
     app = Starlette(
-        routes=[*api.routes, static, *pages.routes],
+        routes=[*api.routes, *assets.routes, *pages.routes],
         lifespan=lifespan,
         exception_handlers={HTTPException: pages.http_error, Exception: pages.server_error},
-        middleware=[Middleware(ServerTiming), Middleware(Guard, refuse=pages.answer_error)],
+        middleware=[
+            Middleware(ServerTiming),
+            Middleware(Compression),
+            Middleware(Guard, refuse=pages.answer_error),
+        ],
     )
+    app.state.assets = assets
     app.state.players = Players(secret)
     app.state.limits = Limits(limits or LimitConfig())
     app.state.log_unavailable = UnavailableLog()

@@ -21,6 +21,7 @@ from patience.store.repository import StoreUnavailable
 from patience.web import lang as languages
 from patience.web import unfinished
 from patience.web.api import error_response, unavailable
+from patience.web.assets import static_url
 from patience.web.errors import ApiError, error_title
 from patience.web.query import game_query
 from patience.web.rules_text import game_name, rules_sections, tagline
@@ -31,6 +32,7 @@ from patience.web.stats import stat_rows
 from patience.web.ui_strings import LANGS, ui_strings
 
 TEMPLATES = Jinja2Templates(directory=Path(__file__).parent / "templates")
+TEMPLATES.env.globals["static"] = static_url
 LANG_MAX_AGE = 365 * 24 * 3600
 
 
