@@ -6,11 +6,12 @@ import { scoreProfile } from "./settings.js";
 
 const NO_SCORE = "none"; // patience.scoring.NONE: the game is played without a score
 
-/** The scoring profile shown and its score: the player's choice among those the game offers;
- * `shown` is false for a game without a score. */
+/** The scoring profile shown and its score: the player's choice among those the game offers,
+ * else the game's default (`score_profile`: the keys of `scores` carry no order, the page's
+ * embedded state has them sorted); `shown` is false for a game without a score. */
 export function shownScore() {
   const offered = Object.keys(state.scores ?? {});
-  const profile = offered.length ? scoreProfile(state.game, offered) : state.score_profile;
+  const profile = offered.length ? scoreProfile(state.game, offered, state.score_profile) : state.score_profile;
   const value = offered.length ? state.scores[profile] : state.score;
   return { profile, value, shown: value !== null && value !== undefined && profile !== NO_SCORE };
 }
