@@ -100,6 +100,7 @@ _EN: dict[str, str] = {
     "won_score": "Score: {score}.",
     "lost_title": "No more moves",
     "lost_text": "There is no move left. Undo a few moves, restart this deal or start a new one.",
+    "lost_text_start": "This deal has no move from the start. Start a new one.",
     "autocomplete": "Finish the game",
     "close": "Close",
     "cancel": "Cancel",
@@ -278,6 +279,7 @@ _DE: dict[str, str] = {
         "Es gibt keinen Zug mehr. Nimm ein paar Züge zurück, beginne die Partie neu "
         "oder starte eine neue."
     ),
+    "lost_text_start": "Diese Partie hat von Anfang an keinen Zug. Starte eine neue.",
     "autocomplete": "Partie zu Ende spielen",
     "close": "Schließen",
     "cancel": "Abbrechen",
