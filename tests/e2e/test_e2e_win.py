@@ -124,3 +124,32 @@ def test_lost_dialog_is_announced_and_esc_closes_it(browser: Browser, base_url: 
     page.keyboard.press("Escape")
     dialog.wait_for(state="hidden")
     page.context.close()
+
+
+def test_the_lost_dialog_offers_undo_only_with_a_move_to_take_back(
+    browser: Browser, base_url: str
+) -> None:
+    page = open_game(browser, f"{base_url}/en/thirteens?deal=6")  # no move from the start
+    dialog = page.locator("#lost-dialog")
+    dialog.wait_for(state="visible")
+    undo = dialog.get_by_role("button", name="Undo")
+    assert undo.is_hidden()
+    assert not dialog.evaluate("d => document.activeElement.dataset.command === 'undo'")
+    page.context.close()
+
+    page = open_game(browser, f"{base_url}/en/thirteens?deal=8")  # lost after 11 moves
+    s = stored(page.context.request, base_url, state(page))
+    for _ in range(60):  # the first move each time, until no move is left
+        if s["outcome"] != "in_play":
+            break
+        move = {"version": s["version"], "move": s["legal"][0]["text"]}
+        answer = page.context.request.post(f"{base_url}/api/games/{s['id']}/moves", data=move)
+        assert answer.ok, answer.text()
+        s = answer.json()
+    assert s["outcome"] == "lost"
+    page.reload()
+    wait_ready(page)
+    dialog = page.locator("#lost-dialog")
+    dialog.wait_for(state="visible")
+    assert dialog.get_by_role("button", name="Undo").is_visible()
+    page.context.close()

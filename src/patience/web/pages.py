@@ -22,6 +22,7 @@ from patience.web import lang as languages
 from patience.web import unfinished
 from patience.web.api import error_response, unavailable
 from patience.web.assets import static_url
+from patience.web.controls import keys_help, stock_controls
 from patience.web.errors import ApiError, error_title
 from patience.web.query import game_query
 from patience.web.rules_text import game_name, rules_sections, tagline
@@ -179,8 +180,11 @@ async def game_page(request: Request) -> Response:
     game = live.game
     info = game.info
     state = live.state(lang)
+    controls = stock_controls(game.rules)
     context = {
         "game": game_card(info, lang),
+        "controls": controls,
+        "keys_help": keys_help(controls, ui_strings(lang)),
         "options": [
             {"name": option.name, "value": value, "choices": list(option.choices)}
             for option, (_, value) in zip(info.options, game.options, strict=True)

@@ -17,6 +17,11 @@ export function dropOn(dst) {
   play(moveTo(h, dst));
 }
 
+export function redeal() {
+  clearHold();
+  return play("r"); // if it is not allowed now, the server says why
+}
+
 export function stockAction() {
   clearHold();
   if (isLegal("s")) return play("s");

@@ -1,5 +1,6 @@
 // The page's buttons (data-command): toolbar, dialogs and the share link.
 
+import { redeal } from "./actions.js";
 import { action, finish, newDeal } from "./api.js";
 import { say } from "./announce.js";
 import { state } from "./current.js";
@@ -14,6 +15,7 @@ const commands = {
   restart: () => confirmThen("restart", () => action("restart")),
   new: () => confirmThen("new", newDeal),
   hint: () => hint(),
+  redeal: () => redeal(),
   finish: () => finish(),
   close: () => closeDialogs(),
   share: async () => {

@@ -15,12 +15,25 @@ function wonText() {
   return score.shown ? `${text} ${fmt(t, "won_score", { score: score.value })}` : text;
 }
 
+/** The lost dialog's choices: Undo and Restart only where there is a move to take back (a deal
+ * lost at its start leaves a new deal to offer). */
+function offerLostChoices() {
+  const atStart = !state.can_undo;
+  const dialog = $("#lost-dialog");
+  dialog.querySelectorAll('[data-command="undo"], [data-command="restart"]').forEach((button) => {
+    button.hidden = atStart;
+  });
+  dialog.querySelector('[data-command="new"]').classList.toggle("primary", atStart);
+  $("#lost-text").textContent = atStart ? t.lost_text_start : t.lost_text;
+}
+
 export function showDialog(which) {
   const dialog = $(`#${which}-dialog`);
   if (which === "won") {
     $("#won-text").textContent = wonText();
     tableEl.classList.add("celebrate");
   }
+  if (which === "lost") offerLostChoices();
   if (!dialog.open) dialog.showModal();
 }
 

@@ -37,9 +37,13 @@ new ResizeObserver(() => {
 }).observe(tableEl.parentElement);
 
 // Name this deal in the address, so that Back from a later deal finds it again; Back or
-// Forward then loads the page of the deal its address names.
+// Forward then loads the page of the deal its address names. A move within the page (the skip
+// link's #table) names the deal shown and loads nothing.
 history.replaceState(null, "", pageUrl(state) + location.hash);
-window.addEventListener("popstate", () => location.reload());
+window.addEventListener("popstate", () => {
+  const shown = new URL(pageUrl(state), location.href);
+  if (shown.pathname + shown.search !== location.pathname + location.search) location.reload();
+});
 
 document.body.insertAdjacentHTML("afterbegin", spriteSVG(t));
 applySettings();

@@ -4,7 +4,14 @@ import { handleError, queue, send, stored } from "./api.js";
 import { say } from "./announce.js";
 import { state, stockIndex } from "./current.js";
 import { describeMove, fmt } from "./names.js";
-import { pileEl, t, tableEl } from "./page.js";
+import { $, pileEl, t } from "./page.js";
+
+/** What to mark for a move: its piles, or for the stock or a redeal the control that plays it
+ * (the stock pile, else the Redeal button). */
+function marked(move) {
+  if (move.kind !== "stock" && move.kind !== "redeal") return [move.src, move.dst].filter((i) => i >= 0).map(pileEl);
+  return [stockIndex() >= 0 ? pileEl(stockIndex()) : $("#redeal")];
+}
 
 export function hint() {
   return queue(async () => {
@@ -14,16 +21,10 @@ export function hint() {
     const found = result.data?.hint;
     if (!found) return say(t.hint_none, { show: true });
     const move = state.legal.find((m) => m.text === found.move);
-    tableEl.querySelectorAll(".hint").forEach((el) => el.classList.remove("hint"));
-    if (move) {
-      const piles = move.kind === "stock" || move.kind === "redeal" ? [stockIndex()] : [move.src, move.dst];
-      piles.filter((i) => i >= 0).forEach((i) => pileEl(i)?.classList.add("hint"));
-    }
+    document.querySelectorAll(".hint").forEach((el) => el.classList.remove("hint"));
+    if (move) marked(move).forEach((el) => el?.classList.add("hint"));
     const source = found.note || (found.source === "solver" ? t.hint_solver : t.hint_heuristic);
-    let what = found.move;
-    if (move?.kind === "stock") what = t.hint_stock;
-    else if (move?.kind === "redeal") what = t.hint_redeal;
-    else if (move) what = describeMove(t, state, found.move, { advice: true });
+    const what = move ? describeMove(t, state, found.move, { advice: true }) : found.move;
     say(`${fmt(t, "hint_move", { move: what })} ${source}`, { show: true });
   });
 }

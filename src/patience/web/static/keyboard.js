@@ -3,14 +3,13 @@
 // only while the focus is on the table or nowhere in particular, and only if the player keeps
 // them on (WCAG 2.1.4: a single key must not act where it may be typed or pressed by chance).
 
-import { activate, stockAction } from "./actions.js";
-import { action, play } from "./api.js";
-import { isLegal } from "./current.js";
+import { activate, redeal, stockAction } from "./actions.js";
+import { action } from "./api.js";
 import { abandonPress, dragging } from "./drag.js";
 import { moveFocus, remember } from "./focus.js";
 import { hint } from "./hint.js";
 import { held, putBack } from "./hold.js";
-import { placeOf, tableEl } from "./page.js";
+import { placeOf, redealKind, tableEl } from "./page.js";
 import { render } from "./render.js";
 import { settings } from "./settings.js";
 
@@ -53,7 +52,7 @@ function onPage(e) {
   }
   if (!lettersAct(e.target)) return;
   if (key === "s") stockAction();
-  else if (key === "r" && isLegal("r")) play("r");
+  else if (key === "r" && redealKind) redeal();
   else if (key === "u") action("undo");
   else if (key === "h") hint();
   else return;

@@ -1,6 +1,7 @@
 // Words for cards, piles and moves in the page's language (strings from ui_strings.py).
 
 import { parseCard } from "./cards.js";
+import { redealKind } from "./page.js";
 
 /** Fill {placeholders} of a UI string. */
 export function fmt(t, key, params = {}) {
@@ -56,8 +57,8 @@ export function listNames(t, cards) {
  * move to make (a hint) rather than one made. */
 export function describeMove(t, before, moveText, { advice = false } = {}) {
   const move = before.legal.find((m) => m.text === moveText);
-  if (!move || move.kind === "stock") return t.announce_stock;
-  if (move.kind === "redeal") return t.announce_redeal;
+  if (!move || move.kind === "stock") return advice ? t.hint_stock : t.announce_stock;
+  if (move.kind === "redeal") return t[`${advice ? "hint" : "announce"}_redeal_${redealKind}`];
   const top = (i) => {
     const cards = before.piles[i].cards;
     return cards[cards.length - 1];

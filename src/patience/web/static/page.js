@@ -4,6 +4,8 @@ export const $ = (sel) => document.querySelector(sel);
 export const t = JSON.parse($("#ui-strings").textContent);
 export const lang = document.documentElement.lang;
 export const tableEl = $("#table");
+/** What a redeal does in this game (patience.rules.stock.Redeal), undefined without one. */
+export const redealKind = tableEl.dataset.redeal;
 export const reduceMotion = matchMedia("(prefers-reduced-motion: reduce)");
 
 export const pileEl = (i) => tableEl.querySelector(`.pile[data-pile="${i}"]`);

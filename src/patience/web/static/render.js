@@ -7,7 +7,7 @@ import { restoreFocus } from "./focus.js";
 import { markHold } from "./hold.js";
 import { layoutTable } from "./layout.js";
 import { cardName, fmt, pileLabel, pileName } from "./names.js";
-import { t, tableEl } from "./page.js";
+import { $, redealKind, t, tableEl } from "./page.js";
 import { settings } from "./settings.js";
 import { updateStatus } from "./status.js";
 
@@ -101,6 +101,7 @@ export function render(animate = true) {
     frag.append(el);
   });
   tableEl.replaceChildren(frag);
+  $("#redeal")?.classList.remove("hint"); // a hint's mark lasts until the table changes
   markHold();
   restoreFocus(hadFocus);
   flipPlay(before);
@@ -112,7 +113,7 @@ function pileSlotLabel(p) {
   let label = pileLabel(t, p);
   if (p.kind === "stock") {
     if (isLegal("s")) label += ` — ${t.stock_draw}`;
-    else if (isLegal("r")) label += ` — ${t.stock_redeal}`;
+    else if (isLegal("r")) label += ` — ${t[`stock_redeal_${redealKind}`]}`;
   }
   return label;
 }

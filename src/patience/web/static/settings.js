@@ -35,11 +35,11 @@ function saveSettings() {
 
 export let settings = loadSettings();
 
-/** The scoring profile chosen for `game` if it is one of `offered`, else the first (the
- * game's default). */
-export function scoreProfile(game, offered) {
+/** The scoring profile chosen for `game` if it is one of `offered`, else `byDefault` (the
+ * game's default, by default the first offered). */
+export function scoreProfile(game, offered, byDefault = offered[0]) {
   const chosen = Object(settings.scoreProfiles)[game];
-  return offered.includes(chosen) ? chosen : offered[0];
+  return offered.includes(chosen) ? chosen : byDefault;
 }
 
 function offered(select) {

@@ -1,16 +1,17 @@
 // The toolbar's figures and buttons, kept in step with the state.
 
 import { $, pageUrl } from "./page.js";
-import { state, stockIndex } from "./current.js";
+import { isLegal, state } from "./current.js";
 import { scoreProfile } from "./settings.js";
 
 const NO_SCORE = "none"; // patience.scoring.NONE: the game is played without a score
 
-/** The scoring profile shown and its score: the player's choice among those the game offers;
- * `shown` is false for a game without a score. */
+/** The scoring profile shown and its score: the player's choice among those the game offers,
+ * else the game's default (`score_profile`: the keys of `scores` carry no order, the page's
+ * embedded state has them sorted); `shown` is false for a game without a score. */
 export function shownScore() {
   const offered = Object.keys(state.scores ?? {});
-  const profile = offered.length ? scoreProfile(state.game, offered) : state.score_profile;
+  const profile = offered.length ? scoreProfile(state.game, offered, state.score_profile) : state.score_profile;
   const value = offered.length ? state.scores[profile] : state.score;
   return { profile, value, shown: value !== null && value !== undefined && profile !== NO_SCORE };
 }
@@ -22,10 +23,11 @@ export function updateStatus() {
   score.hidden = !shown.shown;
   score.dataset.profile = shown.profile ?? "";
   $("#score-value").textContent = String(shown.value ?? "");
-  const redeals = $("#redeals");
-  const noRedeals = state.redeals_left === null || state.redeals_left === undefined;
-  redeals.hidden = noRedeals || stockIndex() < 0;
-  $("#redeals-value").textContent = String(state.redeals_left ?? "");
+  // Only a game with a limited number of redeals has them counted (the page's template).
+  const redeals = $("#redeals-value");
+  if (redeals) redeals.textContent = String(state.redeals_left ?? "");
+  const redeal = $("#redeal");
+  if (redeal) redeal.disabled = !isLegal("r");
   $("#deal-value").textContent = String(state.deal);
   const link = $("#share-link");
   link.href = pageUrl(state);
