@@ -24,3 +24,14 @@ def test_unreachable_database_is_one_line(
 def test_workers_must_be_positive(tmp_path: Path, capsys: pytest.CaptureFixture[str]) -> None:
     assert main(["serve", "--data-dir", str(tmp_path), "--workers", "0"]) == 2
     assert "--workers" in capsys.readouterr().err
+
+
+def test_a_data_directory_that_cannot_hold_the_secret_is_one_line(
+    tmp_path: Path, capsys: pytest.CaptureFixture[str], monkeypatch: pytest.MonkeyPatch
+) -> None:
+    monkeypatch.delenv("PATIENCE_SECRET", raising=False)
+    (tmp_path / "file").write_text("not a directory")
+    assert main(["serve", "--data-dir", str(tmp_path / "file" / "data")]) == 1
+    error = capsys.readouterr().err
+    assert error.startswith("patience: error: cannot read or write the cookie secret")
+    assert error.count("\n") == 1 and "Traceback" not in error

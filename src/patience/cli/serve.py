@@ -60,13 +60,16 @@ def run(args: argparse.Namespace) -> int:
     from patience.store.repository import sqlite_url
     from patience.web.app import DB_ENV, DEFAULT_DB_NAME, DIR_ENV, create_app
     from patience.web.secret import ENV as SECRET_ENV
-    from patience.web.secret import load_secret
+    from patience.web.secret import SecretUnavailable, load_secret
 
     if args.workers < 1:
         raise CliError("--workers must be at least 1")
     db: str | None = args.db or os.environ.get(DB_ENV) or None
     data_dir = (args.data_dir or Path(os.environ.get(DIR_ENV, "data"))).resolve()
-    secret = load_secret(data_dir)
+    try:
+        secret = load_secret(data_dir)
+    except SecretUnavailable as error:  # a read-only or full data directory
+        raise CliError(str(error), 1) from None
     _check_database(db or sqlite_url(data_dir / DEFAULT_DB_NAME))
     print(f"patience: serving http://{args.host}:{args.port} (data in {data_dir})", flush=True)
     if args.workers == 1:
