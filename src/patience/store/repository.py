@@ -9,6 +9,7 @@ as :class:`StoreUnavailable`, a database that needs repair as :class:`StoreDamag
 from __future__ import annotations
 
 import contextlib
+import os
 import sqlite3
 import time
 from collections.abc import Callable
@@ -108,6 +109,11 @@ def _check_sqlite_file(path: Path) -> bool:
     """Whether the file holds a database already; refuse one that cannot be ours."""
     if not path.parent.is_dir():
         raise StoreUnavailable(f"{path.parent} is not a directory")
+    if not os.access(path.parent, os.W_OK):  # SQLite keeps its journal beside the file
+        raise StoreUnavailable(
+            f"{path.parent} cannot be written (a read-only file system, or no permission): "
+            "the database needs to write its journal there"
+        )
     if not path.exists():
         return False
     with path.open("rb") as head:
