@@ -8,6 +8,7 @@ from pathlib import Path
 import pytest
 
 from patience.cli import main
+from small_disk import read_only, small_disk
 
 
 def test_unreachable_database_is_one_line(
@@ -77,20 +78,55 @@ def test_one_worker_gets_the_limits(
     capsys.readouterr()
 
 
-def test_damaged_database_is_one_line(tmp_path: Path, capsys: pytest.CaptureFixture[str]) -> None:
-    (tmp_path / "patience.sqlite3").write_bytes(b"")
-    assert main(["serve", "--data-dir", str(tmp_path)]) == 1
-    error = capsys.readouterr().err
-    assert error.startswith("patience: error: the database is damaged") and error.count("\n") == 1
-
-
-def test_secret_that_cannot_be_kept_is_one_line(
+def test_a_data_directory_that_cannot_hold_the_secret_is_one_line(
     tmp_path: Path, capsys: pytest.CaptureFixture[str], monkeypatch: pytest.MonkeyPatch
 ) -> None:
     monkeypatch.delenv("PATIENCE_SECRET", raising=False)
-    (tmp_path / "data").write_text("a file where the data directory should be")
-    assert main(["serve", "--data-dir", str(tmp_path / "data")]) == 1
+    (tmp_path / "file").write_text("not a directory")
+    assert main(["serve", "--data-dir", str(tmp_path / "file" / "data")]) == 1
     error = capsys.readouterr().err
-    assert error.startswith("patience: error: cannot keep the cookie secret") and (
-        error.count("\n") == 1
-    )
+    assert error.startswith("patience: error: cannot read or write the cookie secret")
+    assert error.count("\n") == 1 and "Traceback" not in error
+
+
+def test_a_missing_data_directory_is_made_with_the_secret_from_the_environment(
+    tmp_path: Path, monkeypatch: pytest.MonkeyPatch
+) -> None:
+    monkeypatch.setenv("PATIENCE_SECRET", "from-the-environment")
+    served: list[object] = []
+    monkeypatch.setattr("uvicorn.run", lambda app, **options: served.append(app))
+    assert main(["serve", "--data-dir", str(tmp_path / "new" / "data")]) == 0
+    assert served and (tmp_path / "new" / "data" / "patience.sqlite3").is_file()
+
+
+def _one_line(capsys: pytest.CaptureFixture[str]) -> str:
+    error = capsys.readouterr().err
+    assert error.startswith("patience: error: ") and error.count("\n") == 1, error
+    return error
+
+
+def test_a_read_only_data_directory_is_one_clear_line(
+    tmp_path: Path, capsys: pytest.CaptureFixture[str], monkeypatch: pytest.MonkeyPatch
+) -> None:
+    monkeypatch.delenv("PATIENCE_SECRET", raising=False)
+    with small_disk(tmp_path / "disk") as disk:
+        (disk / "data").mkdir()
+        read_only(disk)
+        assert main(["serve", "--data-dir", str(disk / "data")]) == 1
+        error = _one_line(capsys)
+        assert "cookie secret" in error and "Read-only file system" in error
+        monkeypatch.setenv("PATIENCE_SECRET", "from-the-environment")
+        for where, words in (("data", "cannot be written"), ("fresh", "cannot be made")):
+            assert main(["serve", "--data-dir", str(disk / where)]) == 1
+            error = _one_line(capsys)
+            assert "cannot use the database" in error and words in error
+            assert "a read-only file system" in error
+
+
+def test_an_empty_database_file_is_one_line_with_the_store_damaged_message(
+    tmp_path: Path, capsys: pytest.CaptureFixture[str], monkeypatch: pytest.MonkeyPatch
+) -> None:
+    monkeypatch.setenv("PATIENCE_SECRET", "from-the-environment")
+    (tmp_path / "patience.sqlite3").write_bytes(b"")
+    assert main(["serve", "--data-dir", str(tmp_path)]) == 1
+    assert "is empty (0 bytes): the database lost its tables" in _one_line(capsys)

@@ -49,6 +49,8 @@ def test_pages_hold_no_inline_script_or_style(client: TestClient) -> None:
         {"sec-fetch-site": "same-site"},
         {"origin": "https://evil.example"},
         {"origin": "null"},
+        {"origin": "http://["},  # no address at all: refused, not a 500
+        {"origin": "http://[::1"},
     ],
 )
 def test_a_change_from_another_site_is_refused_and_changes_nothing(

@@ -78,13 +78,17 @@ def _limits(args: argparse.Namespace) -> LimitConfig:
         raise CliError(str(error)) from None
 
 
-def _check_database(url: str) -> None:
-    """Open the database once before serving, so a bad URL is one clear line, not a trace."""
+def _check_database(url: str, data_dir: Path | None) -> None:
+    """Open the database once before serving (making ``data_dir`` for SQLite first), so a bad
+    URL or directory is one clear line, not a trace."""
     import asyncio
 
     from patience.store.repository import Store, StoreDamaged, StoreUnavailable
+    from patience.web.app import make_data_dir
 
     async def check() -> None:
+        if data_dir is not None:
+            make_data_dir(data_dir)
         store = await Store.open(url)
         await store.close()
 
@@ -112,9 +116,9 @@ def run(args: argparse.Namespace) -> int:
     data_dir = (args.data_dir or Path(os.environ.get(DIR_ENV, "data"))).resolve()
     try:
         secret = load_secret(data_dir)
-    except SecretUnavailable as error:
-        raise CliError(f"cannot keep the cookie secret: {error}", 1) from None
-    _check_database(db or sqlite_url(data_dir / DEFAULT_DB_NAME))
+    except SecretUnavailable as error:  # a read-only or full data directory
+        raise CliError(str(error), 1) from None
+    _check_database(db or sqlite_url(data_dir / DEFAULT_DB_NAME), None if db else data_dir)
     print(f"patience: serving http://{args.host}:{args.port} (data in {data_dir})", flush=True)
     if args.workers == 1:
         app = create_app(db, data_dir, secret, limits)

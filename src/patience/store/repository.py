@@ -8,6 +8,9 @@ as :class:`StoreUnavailable`, a database that needs repair as :class:`StoreDamag
 
 from __future__ import annotations
 
+import contextlib
+import os
+import sqlite3
 import time
 from collections.abc import Callable
 from dataclasses import fields, replace
@@ -109,6 +112,11 @@ def check_sqlite_file(path: Path) -> bool:
     """Whether the file holds a database already; refuse one that cannot be ours."""
     if not path.parent.is_dir():
         raise StoreUnavailable(f"{path.parent} is not a directory")
+    if not os.access(path.parent, os.W_OK):  # SQLite keeps its journal beside the file
+        raise StoreUnavailable(
+            f"{path.parent} cannot be written (a read-only file system, or no permission): "
+            "the database needs to write its journal there"
+        )
     if not path.exists():
         return False
     with path.open("rb") as head:
@@ -121,6 +129,26 @@ def check_sqlite_file(path: Path) -> bool:
     if start != _SQLITE_HEADER:
         raise StoreDamaged(f"{path} is not an SQLite database")
     return True
+
+
+def _remove_unfinished(path: Path) -> None:
+    """Remove the database file this start created but could not set up (the disk was full),
+    so that the next start makes it anew instead of refusing it as damaged. A file that holds
+    our tables (another process set it up meanwhile) is left alone."""
+    try:
+        if path.stat().st_size and _holds_games(path):
+            return
+    except (OSError, sqlite3.Error):
+        return
+    for name in (path.name, f"{path.name}-wal", f"{path.name}-shm"):
+        with contextlib.suppress(FileNotFoundError):
+            (path.parent / name).unlink()
+
+
+def _holds_games(path: Path) -> bool:
+    with contextlib.closing(sqlite3.connect(f"{path.as_uri()}?mode=ro", uri=True)) as conn:
+        found = conn.execute("SELECT 1 FROM sqlite_master WHERE name = 'games'").fetchone()
+    return found is not None
 
 
 def _record(row: Row[Any]) -> GameRecord:
@@ -175,6 +203,7 @@ class Store:
         """
         url = database_url(url)
         existing = False
+        path = None
         if url.startswith("sqlite"):
             path = sqlite_path(url)
             existing = path is not None and check_sqlite_file(path)
@@ -197,6 +226,8 @@ class Store:
             await store._write(metadata.create_all)
         except BaseException:
             await store.close()
+            if path is not None and not existing:
+                _remove_unfinished(path)
             raise
         return store
 

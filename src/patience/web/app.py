@@ -4,6 +4,7 @@ from __future__ import annotations
 
 import asyncio
 import contextlib
+import errno
 import logging
 import os
 import time
@@ -44,7 +45,7 @@ def create_app(
     @contextlib.asynccontextmanager
     async def lifespan(app: Starlette) -> AsyncIterator[None]:
         if db_url is None:
-            data_path.mkdir(parents=True, exist_ok=True)
+            make_data_dir(data_path)
         store = await Store.open(url)
         app.state.games = Games(store)
         app.state.hint_lock = asyncio.Lock()
@@ -73,6 +74,16 @@ def create_app(
     app.state.limits = Limits(limits or LimitConfig())
     app.state.log_unavailable = UnavailableLog()
     return app
+
+
+def make_data_dir(path: Path) -> None:
+    """Make the data directory (and its parents) if it is missing; :class:`StoreUnavailable`
+    says why it cannot be."""
+    try:
+        path.mkdir(parents=True, exist_ok=True)
+    except OSError as error:
+        why = "a read-only file system" if error.errno == errno.EROFS else error.strerror
+        raise StoreUnavailable(f"the data directory {path} cannot be made ({why})") from None
 
 
 class UnavailableLog:

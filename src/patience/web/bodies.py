@@ -19,8 +19,10 @@ def _too_large() -> ApiError:
 
 async def read_body(request: Request, limit: int = MAX_BODY) -> bytes:
     """The body, read chunk by chunk and refused as soon as it passes ``limit``."""
-    declared = request.headers.get("content-length")
-    if declared is not None and declared.isdigit() and int(declared) > limit:
+    declared = request.headers.get("content-length", "")
+    # ASCII digits only ("²" is a digit to isdigit, not to int); 19 digits or more are too
+    # many for any limit (and int() refuses thousands of them).
+    if declared.isascii() and declared.isdigit() and (len(declared) > 18 or int(declared) > limit):
         raise _too_large()
     body = bytearray()
     async for chunk in request.stream():

@@ -50,7 +50,11 @@ def same_origin(scope: Scope) -> bool:
     if origin is None:
         return True
     # The host alone: behind a proxy that ends TLS the request's own scheme may be http.
-    return urlsplit(origin).netloc == headers.get("host", "")
+    try:
+        netloc = urlsplit(origin).netloc
+    except ValueError:  # "http://[": no address a page of ours has
+        return False
+    return netloc == headers.get("host", "")
 
 
 Refuse = Callable[[Request, ApiError], Response]
