@@ -2,7 +2,7 @@
 
 from __future__ import annotations
 
-from browser_setup import DESKTOP, NO_AUTOPLAY
+from browser_setup import DESKTOP, NO_AUTOPLAY, PHONE
 from playwright.sync_api import Browser, BrowserContext
 from table_driver import playable, state, stored, wait_ready
 from test_e2e_pages import axe_problems
@@ -50,4 +50,49 @@ def test_statistics_download_and_reset_after_asking(browser: Browser, base_url: 
         dialog.get_by_role("button", name="Reset", exact=True).click()
     assert rows.count() == 0
     assert page.get_by_text("You have not finished a game yet.").is_visible()
+    context.close()
+
+
+# Cells of the table's rows not wholly on screen (clipped by a scrolling box or off the page),
+# and figures whose column's name is nowhere in sight: not in a visible header cell of their
+# column, not written before the figure (the game's name, the row's header, names itself).
+UNSEEN_CELLS = """() => {
+    const width = document.documentElement.clientWidth;
+    const heads = [...document.querySelectorAll('table.stats thead th')];
+    const shown = (el) => {
+        const r = el.getBoundingClientRect();
+        if (r.width < 2 || r.left < 0 || r.right > width) return false;
+        for (let box = el.parentElement; box; box = box.parentElement) {
+            const b = box.getBoundingClientRect();
+            const clips = getComputedStyle(box).overflowX !== 'visible';
+            if (clips && (r.left < b.left - 0.5 || r.right > b.right + 0.5)) return false;
+        }
+        return true;
+    };
+    const problems = [];
+    for (const row of document.querySelectorAll('table.stats tbody tr')) {
+        [...row.children].forEach((cell, column) => {
+            const head = heads[column];
+            const named = cell.tagName === 'TH' || shown(head)
+                || getComputedStyle(cell, '::before').content.includes(head.textContent.trim());
+            if (!shown(cell)) problems.push(`${head.textContent.trim()}: off screen`);
+            else if (!named) problems.push(`${head.textContent.trim()}: not named`);
+        });
+    }
+    return problems;
+}"""
+
+
+def test_every_statistic_is_seen_on_a_phone(browser: Browser, base_url: str) -> None:
+    context = browser.new_context(viewport=PHONE, has_touch=True, is_mobile=True)
+    context.add_init_script(NO_AUTOPLAY)
+    play_one_game(context, base_url)
+    page = context.new_page()
+    page.goto(f"{base_url}/en/stats")
+    assert page.locator("table.stats tbody tr").count() == 1
+    assert page.evaluate(UNSEEN_CELLS) == []
+    assert page.evaluate(
+        "() => document.documentElement.scrollWidth <= document.documentElement.clientWidth"
+    )
+    assert axe_problems(page) == []
     context.close()

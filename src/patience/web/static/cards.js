@@ -1,8 +1,9 @@
 // Our own SVG playing cards: corner indices, pips or a framed face, and a back.
 // Every card is drawn in a 200×280 box and scales crisply to any size.
 
-const W = 200;
-const H = 280;
+import { CARD_BOX, cornerIndex } from "./corner.js";
+
+const { w: W, h: H } = CARD_BOX;
 
 // Suit shapes in a 100×100 box, drawn for this project.
 const SUIT_PATHS = {
@@ -48,12 +49,13 @@ function indexLabel(rank, t) {
   return String(rank);
 }
 
-function corner(rank, suit, colour, large) {
-  const box = large ? { x: 2, y: 4, size: 84, pip: [44, 114, 52] } : { x: 2, y: 4, size: 48, pip: [26, 68, 30] };
-  const [px, py, ps] = box.pip;
+/** The index (corner.js): the rank symbol, then the suit shape beside it. */
+function corner(rank, suit, colour, index) {
+  const [x, y] = index.rankAt;
+  const [sx, sy] = index.suitAt;
   return (
-    `<use href="#rank-${rank}" x="${box.x}" y="${box.y}" width="${box.size}" height="${box.size}" fill="${colour}"/>` +
-    suitShape(suit, px, py, ps, colour)
+    `<use href="#rank-${rank}" x="${x}" y="${y}" width="${index.rank}" height="${index.rank}" fill="${colour}"/>` +
+    suitShape(suit, sx, sy, index.suit, colour)
   );
 }
 
@@ -69,7 +71,7 @@ export function spriteSVG(t) {
     const label = indexLabel(rank, t);
     const squeeze = label.length > 1 ? ` textLength="96" lengthAdjust="spacingAndGlyphs"` : "";
     symbols +=
-      `<symbol id="rank-${rank}" viewBox="0 0 100 100"><text x="50" y="86" font-size="96"` +
+      `<symbol id="rank-${rank}" viewBox="0 0 100 100"><text x="50" y="80" font-size="86"` +
       ` text-anchor="middle" font-weight="700" font-family="${font}"${squeeze}>${label}</text></symbol>`;
     if (rank > 10) {
       symbols +=
@@ -86,9 +88,9 @@ export function spriteSVG(t) {
   );
 }
 
-function centre(rank, suit, colour, large) {
-  if (large) {
-    // The large-index face keeps the middle calm: one big suit sign.
+function centre(rank, suit, colour, enlarged) {
+  if (enlarged) {
+    // Beside a large index the middle stays calm: one big suit sign.
     return suitShape(suit, 126, 200, 120, colour);
   }
   if (rank === 1) return suitShape(suit, 100, 140, 96, colour);
@@ -105,13 +107,13 @@ function centre(rank, suit, colour, large) {
     .join("");
 }
 
-/** SVG markup of a face-up card. */
-export function cardSVG(text, { fourColour = false, largeIndex = false } = {}) {
+/** SVG markup of a face-up card; `index` from cornerIndex (corner.js), a classic one by default. */
+export function cardSVG(text, { fourColour = false, index = cornerIndex(W) } = {}) {
   const { rank, suit } = parseCard(text);
   const colour = (fourColour ? FOUR_COLOUR : TWO_COLOUR)[suit];
-  // The large index is shown once, top left, where a fanned card stays visible.
-  const turned = largeIndex ? "" : `<g transform="rotate(180 100 140)">${corner(rank, suit, colour, false)}</g>`;
-  const body = corner(rank, suit, colour, largeIndex) + turned + centre(rank, suit, colour, largeIndex);
+  // A large index is shown once, top left, where a fanned card stays visible.
+  const turned = index.enlarged ? "" : `<g transform="rotate(180 100 140)">${corner(rank, suit, colour, index)}</g>`;
+  const body = corner(rank, suit, colour, index) + turned + centre(rank, suit, colour, index.enlarged);
   return (
     `<svg viewBox="0 0 ${W} ${H}" aria-hidden="true" focusable="false" class="face">` +
     `<rect x="1.5" y="1.5" width="197" height="277" rx="14" fill="var(--card-face)" stroke="var(--card-edge)" stroke-width="3"/>` +

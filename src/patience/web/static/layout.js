@@ -1,8 +1,11 @@
 // Where piles and cards go on the table, from the piles' kind, row and column alone.
 // Used for the live table and for the small layout pictures in the lobby.
 
+import { indexDepth } from "./corner.js";
+
 const RATIO = 1.4; // card height / width
 const GAP = 0.12; // gap between piles, in card widths
+const TARGET = 25; // px: a face-up card's strip, a 24 px target however the strip is rounded
 
 /**
  * Pyramid-like layouts place piles on half-card columns: no row has two piles one column
@@ -37,30 +40,77 @@ export function gridPlaces(piles) {
   });
 }
 
+/**
+ * Places with rows wider than `columns` wrapped onto more rows of even length (twelve piles
+ * become two rows of six): a phone then shows every pile without cards too small to read.
+ */
+export function wrapPlaces(places, columns) {
+  const rows = [...new Set(places.map((p) => p.row))].sort((a, b) => a - b);
+  const wrapped = new Map();
+  let row = 0;
+  for (const r of rows) {
+    const width = Math.max(...places.filter((p) => p.row === r).map((p) => p.column)) + 1;
+    const bands = Math.ceil(width / columns);
+    wrapped.set(r, { first: row, per: Math.ceil(width / bands) });
+    row += bands;
+  }
+  return places.map((p) => {
+    const { first, per } = wrapped.get(p.row);
+    return { row: first + Math.floor(p.column / per), column: p.column % per };
+  });
+}
+
 function fans(pile, half) {
   return pile.kind === "tableau" && !half;
 }
+
+/** Card width that fits `slots` piles with their gaps into `width`. */
+const fitWidth = (width, slots) => width / (slots + (slots + 1) * GAP);
 
 /**
  * The table's geometry.
  * @param piles state piles (kind, row, column, cards, down)
  * @param width available width in CSS px; height: the height the table may use
- * @param mirror left-handed layout (columns right to left); largeIndex: fans show more of a card
+ * @param mirror left-handed layout (columns right to left); largeIndex: cards show a large index
+ * @param minCardW rows wrap rather than make cards narrower (0: never wrap), and cards shrink
+ *   no further to fit the height: the table grows taller instead
  * Returns {width, height, cardW, cardH, piles: [{x, y, offsets: [dy per card], dx: [...]}]}.
  */
-export function layoutTable(piles, { width, height, mirror = false, maxCardW = 150, largeIndex = false }) {
+export function layoutTable(
+  piles,
+  { width, height, mirror = false, maxCardW = 150, largeIndex = false, minCardW = 0 },
+) {
   const half = usesHalfColumns(piles);
-  const places = gridPlaces(piles);
-  const maxCol = Math.max(...places.map((p) => p.column));
+  let places = gridPlaces(piles);
+  const columnsOf = (laid) => Math.max(...laid.map((p) => p.column)) + 1;
+  if (!half && fitWidth(width, columnsOf(places)) < minCardW) {
+    const fitting = Math.floor((width / minCardW - GAP) / (1 + GAP));
+    places = wrapPlaces(places, Math.max(1, fitting));
+  }
+  const maxCol = columnsOf(places) - 1;
   const maxRow = Math.max(...places.map((p) => p.row));
   const slots = half ? (maxCol + 2) / 2 : maxCol + 1;
-  const unitCards = slots + (slots + 1) * GAP;
-  let cardW = Math.min(width / unitCards, maxCardW);
+  const widthFit = fitWidth(width, slots);
   // The table must also fit the height, with some room for each row of fans.
   const fixedRows = half ? (maxRow + 2) / 2 : maxRow + 1;
   const fanRows = new Set(piles.flatMap((p, i) => (fans(p, half) ? [places[i].row] : []))).size;
   const heightUnits = fixedRows * (1 + GAP) + fanRows * 0.9;
-  cardW = Math.max(18, Math.min(cardW, height / (heightUnits * RATIO)));
+  const heightFit = height / (heightUnits * RATIO);
+  const smallest = Math.max(18, Math.min(minCardW, widthFit));
+  let cardW = Math.max(smallest, Math.min(widthFit, maxCardW, heightFit));
+  const table = { piles, places, half, slots, maxRow, fixedRows, fanRows, width, height, mirror, largeIndex };
+  let laid = placeCards(table, cardW);
+  // Fans whose face-up strips cannot get smaller still too long: smaller cards.
+  for (let i = 0; i < 3 && laid.height > height && cardW > smallest; i++) {
+    cardW = Math.max(smallest, (cardW * height) / laid.height);
+    laid = placeCards(table, cardW);
+  }
+  return laid;
+}
+
+/** The piles and cards of `table` (see layoutTable) placed with cards `cardW` wide. */
+function placeCards(table, cardW) {
+  const { piles, places, half, slots, maxRow, fixedRows, fanRows, width, height, mirror, largeIndex } = table;
   const cardH = cardW * RATIO;
   const gap = cardW * GAP;
   const colX = (col) => {
@@ -70,60 +120,47 @@ export function layoutTable(piles, { width, height, mirror = false, maxCardW = 1
   };
   const left = (width - (slots * cardW + (slots + 1) * gap)) / 2;
 
-  // Natural fan offsets: face-down cards tighter than face-up ones.
+  // Natural fan offsets: face-down cards tighter than face-up ones. A face-up card's strip
+  // never gets smaller than its index (rank and suit) and a target.
   const downStep = cardH * 0.1;
-  // Face-up strips at least 24 px tall where the table has room (touch and pointer targets).
-  const upStep = Math.max(cardH * (largeIndex ? 0.33 : 0.26), Math.min(24, cardH * 0.7));
-  const minUpStep = cardH * 0.13;
-  const extent = (p, f = 1) => {
+  const minUpStep = Math.min(cardH, Math.max(indexDepth(cardW, largeIndex), Math.min(TARGET, cardH * 0.7)));
+  const upStep = Math.max(cardH * (largeIndex ? 0.33 : 0.26), minUpStep);
+  const extent = (p) => {
     const n = p.cards.length;
     if (n <= 1) return 0;
     const down = Math.min(p.down, n - 1);
-    return (down * downStep + (n - 1 - down) * upStep) * f;
+    return down * downStep + (n - 1 - down) * upStep;
   };
 
-  // Row tops. Rows with fanned piles get room for their longest fan; the last fanned row takes
-  // what height is left and its long piles compress to fit.
-  const rowTop = [];
-  let y = gap;
+  // Rows with fanned piles get room for their longest fan; when the table is too tall, long
+  // fans compress to fit, down to their face-up cards' smallest strips.
   const rowFan = [];
   for (let r = 0; r <= maxRow; r++) {
-    const inRow = piles.filter((_, i) => places[i].row === r);
-    const fanned = inRow.filter((p) => fans(p, half));
+    const fanned = piles.filter((p, i) => places[i].row === r && fans(p, half));
     rowFan[r] = fanned.length ? Math.max(cardH * 0.9, ...fanned.map((p) => extent(p))) : 0;
-    rowTop[r] = y;
-    y += half ? cardH / 2 + gap / 2 : cardH + gap + rowFan[r];
   }
-  if (half) y += cardH / 2;
-  const natural = y;
+  const rowStep = (r) => (half ? cardH / 2 + gap / 2 : cardH + gap + rowFan[r]);
+  let natural = gap + (half ? cardH / 2 : 0);
+  for (let r = 0; r <= maxRow; r++) natural += rowStep(r);
   const budget = Math.max(height, cardH * (fixedRows * (1 + GAP) + fanRows * 0.5));
   let squeeze = 1;
   const fanTotal = rowFan.reduce((a, b) => a + b, 0);
   if (natural > budget && fanTotal > 0) {
     squeeze = Math.max(0.3, (budget - (natural - fanTotal)) / fanTotal);
-    y = gap;
-    for (let r = 0; r <= maxRow; r++) {
-      rowTop[r] = y;
-      y += cardH + gap + rowFan[r] * squeeze;
-    }
   }
 
-  const laid = piles.map((p, i) => {
-    const { row, column } = places[i];
-    const x = left + colX(column) - (mirror ? 2 * left : 0);
-    const top = rowTop[row];
+  const fanned = piles.map((p, i) => {
     const offsets = [];
     const shifts = [];
     if (fans(p, half)) {
-      const room = rowFan[row] * squeeze;
+      const room = rowFan[places[i].row] * squeeze;
       const need = extent(p);
       const f = need > room && need > 0 ? room / need : 1;
       let dy = 0;
       p.cards.forEach((_, k) => {
         offsets.push(dy);
         shifts.push(0);
-        const step = k < p.down ? downStep * f : Math.max(upStep * f, Math.min(upStep, minUpStep));
-        dy += step;
+        dy += k < p.down ? downStep * f : Math.max(upStep * f, minUpStep);
       });
     } else if (p.kind === "waste") {
       // Show the top three of the waste slightly spread.
@@ -141,7 +178,26 @@ export function layoutTable(piles, { width, height, mirror = false, maxCardW = 1
         shifts.push(0);
       });
     }
-    return { x, y: top, offsets, shifts };
+    return { offsets, shifts };
+  });
+
+  // Row tops: each fanned row as deep as its longest fan came out.
+  const rowTop = [];
+  let y = gap;
+  for (let r = 0; r <= maxRow; r++) {
+    rowTop[r] = y;
+    if (half) {
+      y += rowStep(r);
+      continue;
+    }
+    const longest = Math.max(0, ...fanned.flatMap((f, i) => (places[i].row === r ? f.offsets : [])));
+    y += cardH + gap + (rowFan[r] ? Math.max(rowFan[r] * squeeze, longest) : 0);
+  }
+
+  const laid = piles.map((p, i) => {
+    const { row, column } = places[i];
+    const x = left + colX(column) - (mirror ? 2 * left : 0);
+    return { x, y: rowTop[row], ...fanned[i] };
   });
   let bottom = 0;
   laid.forEach((l) => {

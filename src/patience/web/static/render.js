@@ -5,6 +5,7 @@ import { isLegal, state } from "./current.js";
 import { flipFirst, flipPlay } from "./flip.js";
 import { restoreFocus } from "./focus.js";
 import { markHold } from "./hold.js";
+import { MIN_CARD_W, cornerIndex } from "./corner.js";
 import { layoutTable } from "./layout.js";
 import { cardName, fmt, pileLabel, pileName } from "./names.js";
 import { $, redealKind, t, tableEl } from "./page.js";
@@ -38,6 +39,7 @@ export function render(animate = true) {
     height: height * scale,
     mirror: settings.leftHanded,
     largeIndex: settings.largeIndex,
+    minCardW: MIN_CARD_W,
     maxCardW: Math.max(90, Math.min(260, window.innerHeight / 5.5)) * scale,
   });
   const before = animate ? flipFirst() : new Map();
@@ -45,7 +47,7 @@ export function render(animate = true) {
   tableEl.style.setProperty("--cw", `${geometry.cardW}px`);
   tableEl.style.setProperty("--ch", `${geometry.cardH}px`);
   tableEl.style.height = `${geometry.height}px`;
-  const look = { fourColour: settings.fourColour, largeIndex: settings.largeIndex };
+  const look = { fourColour: settings.fourColour, index: cornerIndex(geometry.cardW, settings.largeIndex) };
   const back = backSVG();
   const frag = document.createDocumentFragment();
   state.piles.forEach((p, i) => {
