@@ -3,6 +3,7 @@ through a real server in tests/web/test_restart.py)."""
 
 from __future__ import annotations
 
+from concurrent.futures import ThreadPoolExecutor
 from pathlib import Path
 
 import pytest
@@ -11,19 +12,24 @@ from patience.cli import main
 from small_disk import read_only, small_disk
 
 
+def serve(*argv: str) -> int:
+    """``patience serve *argv`` on a thread of its own: it runs its own event loop, which
+    cannot start on a thread that runs one already (as Playwright's tests leave one)."""
+    with ThreadPoolExecutor(max_workers=1) as pool:
+        return pool.submit(main, ["serve", *argv]).result()
+
+
 def test_unreachable_database_is_one_line(
     tmp_path: Path, capsys: pytest.CaptureFixture[str]
 ) -> None:
-    status = main(
-        ["serve", "--data-dir", str(tmp_path), "--db", "postgresql://nobody@127.0.0.1:1/none"]
-    )
+    status = serve("--data-dir", str(tmp_path), "--db", "postgresql://nobody@127.0.0.1:1/none")
     assert status == 1
     error = capsys.readouterr().err
     assert error.startswith("patience: error: cannot use the database") and error.count("\n") == 1
 
 
 def test_workers_must_be_positive(tmp_path: Path, capsys: pytest.CaptureFixture[str]) -> None:
-    assert main(["serve", "--data-dir", str(tmp_path), "--workers", "0"]) == 2
+    assert serve("--data-dir", str(tmp_path), "--workers", "0") == 2
     assert "--workers" in capsys.readouterr().err
 
 
@@ -83,7 +89,7 @@ def test_a_data_directory_that_cannot_hold_the_secret_is_one_line(
 ) -> None:
     monkeypatch.delenv("PATIENCE_SECRET", raising=False)
     (tmp_path / "file").write_text("not a directory")
-    assert main(["serve", "--data-dir", str(tmp_path / "file" / "data")]) == 1
+    assert serve("--data-dir", str(tmp_path / "file" / "data")) == 1
     error = capsys.readouterr().err
     assert error.startswith("patience: error: cannot read or write the cookie secret")
     assert error.count("\n") == 1 and "Traceback" not in error
@@ -95,7 +101,7 @@ def test_a_missing_data_directory_is_made_with_the_secret_from_the_environment(
     monkeypatch.setenv("PATIENCE_SECRET", "from-the-environment")
     served: list[object] = []
     monkeypatch.setattr("uvicorn.run", lambda app, **options: served.append(app))
-    assert main(["serve", "--data-dir", str(tmp_path / "new" / "data")]) == 0
+    assert serve("--data-dir", str(tmp_path / "new" / "data")) == 0
     assert served and (tmp_path / "new" / "data" / "patience.sqlite3").is_file()
 
 
@@ -112,12 +118,12 @@ def test_a_read_only_data_directory_is_one_clear_line(
     with small_disk(tmp_path / "disk") as disk:
         (disk / "data").mkdir()
         read_only(disk)
-        assert main(["serve", "--data-dir", str(disk / "data")]) == 1
+        assert serve("--data-dir", str(disk / "data")) == 1
         error = _one_line(capsys)
         assert "cookie secret" in error and "Read-only file system" in error
         monkeypatch.setenv("PATIENCE_SECRET", "from-the-environment")
         for where, words in (("data", "cannot be written"), ("fresh", "cannot be made")):
-            assert main(["serve", "--data-dir", str(disk / where)]) == 1
+            assert serve("--data-dir", str(disk / where)) == 1
             error = _one_line(capsys)
             assert "cannot use the database" in error and words in error
             assert "a read-only file system" in error
@@ -128,5 +134,5 @@ def test_an_empty_database_file_is_one_line_with_the_store_damaged_message(
 ) -> None:
     monkeypatch.setenv("PATIENCE_SECRET", "from-the-environment")
     (tmp_path / "patience.sqlite3").write_bytes(b"")
-    assert main(["serve", "--data-dir", str(tmp_path)]) == 1
+    assert serve("--data-dir", str(tmp_path)) == 1
     assert "is empty (0 bytes): the database lost its tables" in _one_line(capsys)
