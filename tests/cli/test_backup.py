@@ -6,6 +6,7 @@ from __future__ import annotations
 import asyncio
 import shutil
 import sqlite3
+from concurrent.futures import ThreadPoolExecutor
 from pathlib import Path
 
 import pytest
@@ -60,7 +61,9 @@ def backup_while_open(data: Path, dest: Path) -> int:
         finally:
             await store.close()
 
-    return asyncio.run(body())
+    # On a thread of its own: Playwright's tests may leave an event loop running on this one.
+    with ThreadPoolExecutor(max_workers=1) as pool:
+        return pool.submit(asyncio.run, body()).result()
 
 
 def test_backup_holds_every_committed_game(

@@ -45,7 +45,7 @@ def test_workers_must_be_positive(tmp_path: Path, capsys: pytest.CaptureFixture[
 def test_bad_limit_is_one_line(
     tmp_path: Path, capsys: pytest.CaptureFixture[str], flag: str, value: str, said: str
 ) -> None:
-    assert main(["serve", "--data-dir", str(tmp_path), flag, value]) == 2
+    assert serve("--data-dir", str(tmp_path), flag, value) == 2
     error = capsys.readouterr().err
     assert error.startswith(f"patience: error: {said}") and error.count("\n") == 1
     assert not (tmp_path / "secret").exists()  # refused before anything is written
@@ -64,7 +64,7 @@ def test_limits_reach_every_worker(
     seen: list[LimitConfig] = []
     monkeypatch.setattr(uvicorn, "run", lambda *a, **k: seen.append(LimitConfig.from_environment()))
     flags = ["--workers", "2", "--limit-moves", "off", "--limit-address-factor", "3"]
-    assert main(["serve", "--data-dir", str(tmp_path), *flags]) == 0
+    assert serve("--data-dir", str(tmp_path), *flags) == 0
     assert seen == [LimitConfig(moves=None, games=Limit(1, 5), address_factor=3)]
     capsys.readouterr()
 
@@ -78,7 +78,7 @@ def test_one_worker_gets_the_limits(
 
     apps: list[object] = []
     monkeypatch.setattr(uvicorn, "run", lambda app, **k: apps.append(app))
-    assert main(["serve", "--data-dir", str(tmp_path), "--limit-games", "2/4"]) == 0
+    assert serve("--data-dir", str(tmp_path), "--limit-games", "2/4") == 0
     limits = apps[0].state.limits  # type: ignore[attr-defined]
     assert isinstance(limits, Limits) and limits._games.players.limit == Limit(2, 4)
     capsys.readouterr()
