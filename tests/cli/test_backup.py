@@ -6,11 +6,11 @@ from __future__ import annotations
 import asyncio
 import shutil
 import sqlite3
-from concurrent.futures import ThreadPoolExecutor
 from pathlib import Path
 
 import pytest
 
+from fresh_loop import run_async
 from patience.cli import main
 from patience.store.records import GameRecord
 from patience.store.repository import Store, sqlite_url
@@ -61,9 +61,7 @@ def backup_while_open(data: Path, dest: Path) -> int:
         finally:
             await store.close()
 
-    # On a thread of its own: Playwright's tests may leave an event loop running on this one.
-    with ThreadPoolExecutor(max_workers=1) as pool:
-        return pool.submit(asyncio.run, body()).result()
+    return run_async(body())
 
 
 def test_backup_holds_every_committed_game(

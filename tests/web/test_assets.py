@@ -2,7 +2,6 @@
 
 from __future__ import annotations
 
-import asyncio
 import gzip
 import re
 import shutil
@@ -22,6 +21,7 @@ from starlette.testclient import TestClient
 from starlette.types import Message
 from web_helpers import new_game, play
 
+from fresh_loop import run_async
 from patience.web.app import STATIC_DIR, create_app
 from patience.web.assets import IMMUTABLE, Assets, Compression
 from patience.web.guard import CONTENT_SECURITY_POLICY
@@ -183,7 +183,7 @@ def test_streamed_answers_go_out_chunk_by_chunk(media_type: str, compressed: boo
         "server": ("test", 80),
         "client": ("test", 1),
     }
-    asyncio.run(app(scope, receive, send))
+    run_async(app(scope, receive, send))
     headers = dict(sent[0]["headers"])
     assert (b"content-encoding" in headers) == compressed
     first = b"".join(sent_before_second)

@@ -41,6 +41,21 @@ console.log(JSON.stringify(calls.map((c) =>
     return result
 
 
+def page_min_card_w() -> float:
+    """The narrowest card the game page lets a layout use (``corner.js``)."""
+    corner = LAYOUT.with_name("corner.js").as_uri()
+    script = f"import {{ MIN_CARD_W }} from {json.dumps(corner)}; console.log(MIN_CARD_W);"
+    assert NODE is not None
+    out = subprocess.run(
+        [NODE, "--input-type=module", "-e", script],
+        capture_output=True,
+        text=True,
+        check=True,
+        timeout=60,
+    )
+    return float(out.stdout)
+
+
 def piles_of(game_id: str, deal: int = 1) -> list[dict[str, Any]]:
     game = Game.new(game_id, deal=deal)
     return [
@@ -77,7 +92,7 @@ def test_no_two_piles_share_a_place_and_all_fit_the_width(width: int) -> None:
 
 def test_a_long_column_compresses_to_fit_the_height() -> None:
     piles = piles_of("spider")
-    piles[0] = {**piles[0], "cards": ["AS"] * 60, "down": 5}
+    piles[0] = {**piles[0], "cards": ["AS"] * 26, "down": 5}
     short = {"width": 390, "height": 600}
     tall = {"width": 390, "height": 4000}
     squeezed, roomy = run_layout(
@@ -88,6 +103,20 @@ def test_a_long_column_compresses_to_fit_the_height() -> None:
     offsets = squeezed["piles"][0]["offsets"]
     steps = [b - a for a, b in pairwise(offsets)]
     assert min(steps) > 0, "cards stay in order, each a little lower"
+
+
+def test_a_column_too_long_to_fit_keeps_its_strips_and_the_table_grows() -> None:
+    """Sixty cards cannot fit 600 px with legible strips on cards of the page's smallest
+    width: the table gets taller (the page scrolls) rather than fanning the face-up cards
+    below a 24 px target."""
+    piles = piles_of("spider")
+    piles[0] = {**piles[0], "cards": ["AS"] * 60, "down": 5}
+    options = {"width": 390, "height": 600, "minCardW": page_min_card_w()}
+    (laid,) = run_layout([{"piles": piles, "options": options}])
+    offsets = laid["piles"][0]["offsets"]
+    face_up_steps = [b - a for a, b in pairwise(offsets[5:])]
+    assert min(face_up_steps) >= 24
+    assert laid["height"] > 600
 
 
 def test_mirror_reverses_the_columns() -> None:
