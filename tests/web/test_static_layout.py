@@ -16,6 +16,7 @@ from patience.games import GAMES
 from patience.views import hidden_view
 
 LAYOUT = Path(__file__).parents[2] / "src" / "patience" / "web" / "static" / "layout.js"
+MIN_CARD_W = 33  # static/corner.js: the narrowest card whose legible index fits
 NODE = shutil.which("node")
 
 pytestmark = pytest.mark.skipif(NODE is None, reason="needs node (comes with `make axe`)")
@@ -41,21 +42,6 @@ console.log(JSON.stringify(calls.map((c) =>
     return result
 
 
-def page_min_card_w() -> float:
-    """The narrowest card the game page lets a layout use (``corner.js``)."""
-    corner = LAYOUT.with_name("corner.js").as_uri()
-    script = f"import {{ MIN_CARD_W }} from {json.dumps(corner)}; console.log(MIN_CARD_W);"
-    assert NODE is not None
-    out = subprocess.run(
-        [NODE, "--input-type=module", "-e", script],
-        capture_output=True,
-        text=True,
-        check=True,
-        timeout=60,
-    )
-    return float(out.stdout)
-
-
 def piles_of(game_id: str, deal: int = 1) -> list[dict[str, Any]]:
     game = Game.new(game_id, deal=deal)
     return [
@@ -76,9 +62,11 @@ def test_half_columns_only_for_the_pyramids() -> None:
     assert half == {"pyramid", "king_tut"}
 
 
+@pytest.mark.parametrize("min_card_w", [0, MIN_CARD_W])
 @pytest.mark.parametrize("width", [360, 1440])
-def test_no_two_piles_share_a_place_and_all_fit_the_width(width: int) -> None:
-    calls = [{"piles": piles_of(g), "options": {"width": width, "height": 700}} for g in GAMES]
+def test_no_two_piles_share_a_place_and_all_fit_the_width(width: int, min_card_w: int) -> None:
+    options = {"width": width, "height": 700, "minCardW": min_card_w}
+    calls = [{"piles": piles_of(g), "options": options} for g in GAMES]
     for game_id, geometry in zip(GAMES, run_layout(calls), strict=True):
         w, h = geometry["cardW"], geometry["cardH"]
         spots = [(p["x"], p["y"]) for p in geometry["piles"]]
@@ -92,9 +80,9 @@ def test_no_two_piles_share_a_place_and_all_fit_the_width(width: int) -> None:
 
 def test_a_long_column_compresses_to_fit_the_height() -> None:
     piles = piles_of("spider")
-    piles[0] = {**piles[0], "cards": ["AS"] * 26, "down": 5}
-    short = {"width": 390, "height": 600}
-    tall = {"width": 390, "height": 4000}
+    piles[0] = {**piles[0], "cards": ["AS"] * 20, "down": 5}
+    short = {"width": 1000, "height": 600, "minCardW": MIN_CARD_W}
+    tall = {"width": 1000, "height": 4000, "minCardW": MIN_CARD_W}
     squeezed, roomy = run_layout(
         [{"piles": piles, "options": short}, {"piles": piles, "options": tall}]
     )
@@ -105,18 +93,27 @@ def test_a_long_column_compresses_to_fit_the_height() -> None:
     assert min(steps) > 0, "cards stay in order, each a little lower"
 
 
-def test_a_column_too_long_to_fit_keeps_its_strips_and_the_table_grows() -> None:
-    """Sixty cards cannot fit 600 px with legible strips on cards of the page's smallest
-    width: the table gets taller (the page scrolls) rather than fanning the face-up cards
-    below a 24 px target."""
+def test_face_up_strips_stay_targets_and_cards_legible_when_a_column_cannot_fit() -> None:
     piles = piles_of("spider")
     piles[0] = {**piles[0], "cards": ["AS"] * 60, "down": 5}
-    options = {"width": 390, "height": 600, "minCardW": page_min_card_w()}
-    (laid,) = run_layout([{"piles": piles, "options": options}])
-    offsets = laid["piles"][0]["offsets"]
-    face_up_steps = [b - a for a, b in pairwise(offsets[5:])]
-    assert min(face_up_steps) >= 24
-    assert laid["height"] > 600
+    (squeezed,) = run_layout(
+        [{"piles": piles, "options": {"width": 390, "height": 600, "minCardW": MIN_CARD_W}}]
+    )
+    offsets = squeezed["piles"][0]["offsets"]
+    face_up = [b - a for a, b in pairwise(offsets[5:])]
+    assert min(face_up) >= 24, "a face-up card's strip is a 24 px target"
+    assert squeezed["cardW"] >= MIN_CARD_W
+    assert squeezed["height"] > 600, "the table grows taller instead"
+
+
+def test_rows_too_wide_for_legible_cards_wrap_evenly() -> None:
+    (phone,) = run_layout(
+        [{"piles": piles_of("nationale"), "options": {"width": 382, "height": 600, "minCardW": 33}}]
+    )
+    tableau = phone["piles"][8:]
+    assert phone["cardW"] >= 33
+    assert len({p["x"] for p in tableau}) == 6, "twelve piles in two rows of six"
+    assert len({p["y"] for p in tableau}) == 2
 
 
 def test_mirror_reverses_the_columns() -> None:

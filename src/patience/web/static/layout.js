@@ -44,7 +44,7 @@ export function gridPlaces(piles) {
  * Places with rows wider than `columns` wrapped onto more rows of even length (twelve piles
  * become two rows of six): a phone then shows every pile without cards too small to read.
  */
-export function wrapPlaces(places, columns) {
+function wrapPlaces(places, columns) {
   const rows = [...new Set(places.map((p) => p.row))].sort((a, b) => a - b);
   const wrapped = new Map();
   let row = 0;
@@ -100,7 +100,7 @@ export function layoutTable(
   let cardW = Math.max(smallest, Math.min(widthFit, maxCardW, heightFit));
   const table = { piles, places, half, slots, maxRow, fixedRows, fanRows, width, height, mirror, largeIndex };
   let laid = placeCards(table, cardW);
-  // Fans whose face-up strips cannot get smaller still too long: smaller cards.
+  // Fans still too long with their face-up strips at their smallest: smaller cards.
   for (let i = 0; i < 3 && laid.height > height && cardW > smallest; i++) {
     cardW = Math.max(smallest, (cardW * height) / laid.height);
     laid = placeCards(table, cardW);
