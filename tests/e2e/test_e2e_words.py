@@ -33,7 +33,9 @@ def test_pile_labels_count_one_card_and_many(
 
 @pytest.mark.parametrize(
     ("lang", "advice"),
-    [("en", r"Hint: remove king of \w+\. "), ("de", r"Tipp: \w+ König entfernen\. ")],
+    # Whatever the hint removes (the solver's King, or the heuristic's pick when the solver
+    # runs out of time on a busy machine), it is advice, not "Removed ...".
+    [("en", r"Hint: remove [^.]+\. "), ("de", r"Tipp: [^.]+ entfernen\. ")],
 )
 def test_a_removal_hint_is_worded_as_advice(
     browser: Browser, base_url: str, lang: str, advice: str
