@@ -9,33 +9,13 @@ import sqlite3
 from pathlib import Path
 
 import pytest
+from tests.store.test_repository import record
 
 from fresh_loop import run_async
 from patience.cli import main
-from patience.store.records import GameRecord
 from patience.store.repository import Store, sqlite_url
 
 GAMES = 40
-
-
-def record(n: int) -> GameRecord:
-    return GameRecord(
-        id=f"{n:032x}",
-        player_id="alice",
-        game="klondike",
-        options="draw=1,passes=unlimited",
-        deal=n,
-        moves=("s", "36"),
-        cursor=2,
-        version=0,
-        elapsed_ms=1234,
-        outcome="in_play",
-        won_ms=None,
-        won_moves=None,
-        broken=None,
-        created_ms=n,
-        updated_ms=n,
-    )
 
 
 def games_in(path: Path) -> int:
