@@ -5,6 +5,7 @@ from __future__ import annotations
 import json
 import shutil
 import subprocess
+from functools import cache
 from itertools import pairwise
 from pathlib import Path
 from typing import Any
@@ -16,7 +17,6 @@ from patience.games import GAMES
 from patience.views import hidden_view
 
 LAYOUT = Path(__file__).parents[2] / "src" / "patience" / "web" / "static" / "layout.js"
-MIN_CARD_W = 33  # static/corner.js: the narrowest card whose legible index fits
 NODE = shutil.which("node")
 
 pytestmark = pytest.mark.skipif(NODE is None, reason="needs node (comes with `make axe`)")
@@ -42,6 +42,22 @@ console.log(JSON.stringify(calls.map((c) =>
     return result
 
 
+@cache
+def page_min_card_w() -> float:
+    """The narrowest card the game page lets a layout use (``corner.js``), read once."""
+    corner = LAYOUT.with_name("corner.js").as_uri()
+    script = f"import {{ MIN_CARD_W }} from {json.dumps(corner)}; console.log(MIN_CARD_W);"
+    assert NODE is not None
+    out = subprocess.run(
+        [NODE, "--input-type=module", "-e", script],
+        capture_output=True,
+        text=True,
+        check=True,
+        timeout=60,
+    )
+    return float(out.stdout)
+
+
 def piles_of(game_id: str, deal: int = 1) -> list[dict[str, Any]]:
     game = Game.new(game_id, deal=deal)
     return [
@@ -62,9 +78,10 @@ def test_half_columns_only_for_the_pyramids() -> None:
     assert half == {"pyramid", "king_tut"}
 
 
-@pytest.mark.parametrize("min_card_w", [0, MIN_CARD_W])
+@pytest.mark.parametrize("page_minimum", [False, True])
 @pytest.mark.parametrize("width", [360, 1440])
-def test_no_two_piles_share_a_place_and_all_fit_the_width(width: int, min_card_w: int) -> None:
+def test_no_two_piles_share_a_place_and_all_fit_the_width(width: int, page_minimum: bool) -> None:
+    min_card_w = page_min_card_w() if page_minimum else 0
     options = {"width": width, "height": 700, "minCardW": min_card_w}
     calls = [{"piles": piles_of(g), "options": options} for g in GAMES]
     for game_id, geometry in zip(GAMES, run_layout(calls), strict=True):
@@ -81,8 +98,8 @@ def test_no_two_piles_share_a_place_and_all_fit_the_width(width: int, min_card_w
 def test_a_long_column_compresses_to_fit_the_height() -> None:
     piles = piles_of("spider")
     piles[0] = {**piles[0], "cards": ["AS"] * 20, "down": 5}
-    short = {"width": 1000, "height": 600, "minCardW": MIN_CARD_W}
-    tall = {"width": 1000, "height": 4000, "minCardW": MIN_CARD_W}
+    short = {"width": 1000, "height": 600, "minCardW": page_min_card_w()}
+    tall = {"width": 1000, "height": 4000, "minCardW": page_min_card_w()}
     squeezed, roomy = run_layout(
         [{"piles": piles, "options": short}, {"piles": piles, "options": tall}]
     )
@@ -97,21 +114,26 @@ def test_face_up_strips_stay_targets_and_cards_legible_when_a_column_cannot_fit(
     piles = piles_of("spider")
     piles[0] = {**piles[0], "cards": ["AS"] * 60, "down": 5}
     (squeezed,) = run_layout(
-        [{"piles": piles, "options": {"width": 390, "height": 600, "minCardW": MIN_CARD_W}}]
+        [{"piles": piles, "options": {"width": 390, "height": 600, "minCardW": page_min_card_w()}}]
     )
     offsets = squeezed["piles"][0]["offsets"]
     face_up = [b - a for a, b in pairwise(offsets[5:])]
     assert min(face_up) >= 24, "a face-up card's strip is a 24 px target"
-    assert squeezed["cardW"] >= MIN_CARD_W
+    assert squeezed["cardW"] >= page_min_card_w()
     assert squeezed["height"] > 600, "the table grows taller instead"
 
 
 def test_rows_too_wide_for_legible_cards_wrap_evenly() -> None:
     (phone,) = run_layout(
-        [{"piles": piles_of("nationale"), "options": {"width": 382, "height": 600, "minCardW": 33}}]
+        [
+            {
+                "piles": piles_of("nationale"),
+                "options": {"width": 382, "height": 600, "minCardW": page_min_card_w()},
+            }
+        ]
     )
     tableau = phone["piles"][8:]
-    assert phone["cardW"] >= 33
+    assert phone["cardW"] >= page_min_card_w()
     assert len({p["x"] for p in tableau}) == 6, "twelve piles in two rows of six"
     assert len({p["y"] for p in tableau}) == 2
 
