@@ -1,0 +1,115 @@
+"""A game's review: the band of verdicts, then the marks, as they are found.
+
+:meth:`Review.events` yields each finding once, in the order a player wants them: the band
+(which carries the losing move, so it is the first mark), then the marks for the only winning
+move and for a move that left a single way to win. A page shows them as they come.
+
+>>> from patience.engine.game import Game
+>>> game = Game.new("freecell", deal=1)
+>>> game.play_text("3a")
+>>> review = Review(Judge(game.info, game.options), game.start, game.moves)
+>>> [type(event).__name__ for event in review.events()]
+['Step', 'Step']
+>>> review.band.losing_move is None, review.every_card_known
+(True, False)
+"""
+
+from __future__ import annotations
+
+from collections.abc import Iterator, Sequence
+
+from patience.engine.position import Move, Position
+from patience.review.band import BAND_NODES, Band, Step
+from patience.review.marks import Count, Mark, winning_moves
+from patience.review.verdict import Judge
+from patience.views import hidden_view
+
+Event = Step | Mark
+
+REVIEW_NODES = 60_000
+"""Nodes for a whole review: the band's, then the marks' searches."""
+
+
+class Review:
+    """The review of the game that plays ``moves`` from ``start``.
+
+    Raises :class:`~patience.engine.errors.IllegalMove` when a move does not play.
+    """
+
+    def __init__(
+        self,
+        judge: Judge,
+        start: Position,
+        moves: Sequence[Move],
+        nodes: int = REVIEW_NODES,
+    ) -> None:
+        engine = judge.engine
+        positions = [start]
+        for move in moves:
+            positions.append(engine.play(positions[-1], move))
+        self.judge = judge
+        self.moves = tuple(moves)
+        self.nodes = nodes
+        """The review stops looking for marks once the judge has spent this many nodes."""
+        self.band = Band(judge, positions, self.moves, min(nodes, BAND_NODES))
+        self.complete = False
+        """Whether every position was looked at for marks within the budget."""
+        self.marks: list[Mark] = []
+        self.counts: dict[int, Count] = {}
+        """Winning moves at each position whose marks were looked for (stopped at two)."""
+        self.every_card_known = any(None in pile.cards for pile in hidden_view(engine, start).piles)
+        """Whether the verdicts see cards the player could not (face down or in the stock)."""
+
+    @property
+    def positions(self) -> tuple[Position, ...]:
+        return self.band.positions
+
+    def events(self) -> Iterator[Event]:
+        """Review the whole game, yielding every verdict and mark once, as it is found."""
+        for step in self.band.steps():
+            yield step
+            losing = self.band.losing_move
+            if losing is not None and not any(m.kind == "losing" for m in self.marks):
+                yield self._mark(self._losing(losing))
+        yield from self._move_marks()
+
+    def winning_count(self, index: int) -> Count:
+        """Every move at position ``index`` judged: how many keep a win (for "how many ways
+        were there?")."""
+        return winning_moves(self.judge, self.positions[index])
+
+    def _mark(self, mark: Mark) -> Mark:
+        self.marks.append(mark)
+        return mark
+
+    def _losing(self, move: int) -> Mark:
+        before = self.band.verdicts[move - 1]
+        after = self.band.verdicts[move]
+        assert before is not None and after is not None
+        stuck = not self.judge.engine.legal_moves(self.positions[move])
+        instead = before.line[0] if before.line else None
+        return Mark(move, "losing", instead=instead, nodes=after.nodes, stuck=stuck)
+
+    def _move_marks(self) -> Iterator[Mark]:
+        engine = self.judge.engine
+        last = self.band.last_winnable
+        previous: Count | None = None
+        for index in range(last + 1):
+            if self.judge.spent >= self.nodes:
+                return
+            position = self.positions[index]
+            if engine.is_won(position):
+                break
+            verdict = self.band.verdicts[index]
+            first = [self.moves[index]] if index < len(self.moves) else []
+            if verdict is not None and verdict.line:
+                first.append(verdict.line[0])
+            count = winning_moves(self.judge, position, enough=2, first=first)
+            self.counts[index] = count
+            if previous is not None and previous.winning >= 2 and count.exact == 1:
+                before = self.winning_count(index - 1).exact
+                yield self._mark(Mark(index, "fewer", winning_before=before, winning_after=1))
+            if index < len(self.moves) and count.exact == 1 and index < last:
+                yield self._mark(Mark(index + 1, "only", winning_before=1))
+            previous = count
+        self.complete = True
