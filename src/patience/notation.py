@@ -35,6 +35,7 @@ from collections.abc import Sequence
 from patience.cards import Card, CardParseError, card_text, parse_card
 from patience.engine.core import Engine
 from patience.engine.errors import NotationError
+from patience.engine.game import SavedGame
 from patience.engine.position import REDEAL_MOVE, STOCK_MOVE, Move, MoveKind, Position, remove
 from patience.games import get_game
 from patience.games.registry import BadOption, GameInfo, Options, UnknownGame
@@ -270,3 +271,29 @@ def _check_cards(pack: tuple[Card, ...], piles: list[list[Card]]) -> None:
     if extra:
         problems.append("too many " + " ".join(map(card_text, extra)))
     raise NotationError("the cards do not make up the pack: " + "; ".join(problems))
+
+
+# ---------------------------------------------------------------------------- records
+
+
+def record_text(saved: SavedGame) -> str:
+    """A game as one line: game and options, ``deal=N``, then the moves; :func:`parse_record`
+    reads it back.
+
+    >>> record_text(SavedGame("freecell", (), 1, ("3a", "36")))
+    'freecell deal=1 3a 36'
+    """
+    info = get_game(saved.game_id)
+    return " ".join([game_spec(info, saved.options), f"deal={saved.deal}", *saved.moves])
+
+
+def parse_record(text: str) -> SavedGame:
+    """Read a line written by :func:`record_text` (the moves are checked when replayed)."""
+    tokens = text.split()
+    if len(tokens) < 2 or not tokens[1].startswith("deal="):
+        raise NotationError("a game record is: GAME deal=N MOVE MOVE ... (one line)")
+    info, options = parse_game_spec(tokens[0])
+    number = tokens[1].removeprefix("deal=")
+    if not number.isdigit():
+        raise NotationError(f"deal={number!r}: a deal is a whole number")
+    return SavedGame(info.id, options, int(number), tuple(tokens[2:]))
