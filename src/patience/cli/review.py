@@ -9,7 +9,6 @@ from typing import Any
 
 from patience.cli.args import CliError, deal_number, option_pair
 from patience.cli.solve import SEES_ALL, _positive_int
-
 from patience.engine.errors import IllegalMove
 from patience.engine.game import Game, SavedGame
 from patience.notation import game_spec, move_text, parse_game_spec, parse_record
