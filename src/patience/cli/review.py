@@ -132,8 +132,8 @@ def _note(game: Game, review: Review, mark: Mark | None) -> str:
         return f"losing move: {why}" + (f"; {instead} kept a win" if instead else "")
     if mark.kind == "only":
         return "the only winning move"
-    before = "several" if mark.winning_before is None else str(mark.winning_before)
-    return f"left one winning move (there were {before})"
+    had = "several" if mark.winning_before is None else str(mark.winning_before)
+    return f"left one winning move (there were {had})"
 
 
 def _record(
