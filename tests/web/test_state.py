@@ -5,6 +5,7 @@ from __future__ import annotations
 from patience.engine.game import engine_for
 from patience.games import get_game
 from patience.notation import parse_position
+from patience.views import hidden_view
 from patience.web.state import _autocomplete
 
 HOME_BUT_TWO_KINGS = (
@@ -18,5 +19,7 @@ def test_autocomplete_is_offered_only_once_every_card_is_in_sight() -> None:
     engine = engine_for(info.rules())
     _, _, hidden = parse_position(f"klondike 1=KH|KS {HOME_BUT_TWO_KINGS}")
     _, _, open_ = parse_position(f"klondike 1=KHKS {HOME_BUT_TWO_KINGS}")
-    assert _autocomplete(engine, open_)
-    assert not _autocomplete(engine, hidden)  # safe moves would win, but KH is face down
+    assert _autocomplete(engine, open_, hidden_view(engine, open_))
+    assert not _autocomplete(
+        engine, hidden, hidden_view(engine, hidden)
+    )  # safe moves would win, but KH is face down

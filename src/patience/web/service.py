@@ -31,6 +31,7 @@ from patience.games.registry import BadOption, GameInfo, Options, UnknownGame
 from patience.notation import move_text, parse_move
 from patience.store.records import GameRecord, options_dict, options_text
 from patience.store.repository import Store, now_ms, updated
+from patience.views import View, hidden_view
 from patience.web.errors import ApiError
 from patience.web.messages import illegal_message
 from patience.web.state import game_url, table_state, uncovered
@@ -58,24 +59,27 @@ class Live:
     def state(self, lang: str) -> State:
         """The State the browser sees, its url in ``lang``."""
         if self._state is None:
+            view = hidden_view(self.game.engine, self.game.position)
             self._state = replace(
                 table_state(
                     self.game,
+                    view,
                     game_row_id=self.record.id or None,
                     version=self.record.version,
                     elapsed_ms=self.record.elapsed_ms,
                 ),
-                last=self._last(),
+                last=self._last(view),
             )
         game = self.game
         return replace(self._state, url=game_url(lang, game.info.id, game.options, game.deal))
 
-    def _last(self) -> Last | None:
-        """The move that led to the current position and the cards it revealed."""
+    def _last(self, view: View) -> Last | None:
+        """The move that led to the current position and the cards it revealed (``view``: the
+        current position's hidden view)."""
         positions = self.game.positions
         if len(positions) < 2:
             return None
-        revealed = uncovered(self.game.engine, positions[-2], positions[-1])
+        revealed = uncovered(hidden_view(self.game.engine, positions[-2]), view)
         return Last(self.record.moves[self.record.cursor - 1], revealed)
 
 

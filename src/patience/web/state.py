@@ -11,7 +11,7 @@ from patience.engine.game import Game
 from patience.engine.position import Move, MoveKind, Position
 from patience.notation import move_texts
 from patience.scoring import profiles_for, score
-from patience.views import hidden_view
+from patience.views import View
 from patience.web.wire import LegalMove, Pile, State
 
 _KIND = {
@@ -33,13 +33,14 @@ def _legal(move: Move, text: str) -> LegalMove:
     return LegalMove(text, _KIND[move.kind], move.src, move.dst, move.size)
 
 
-def _autocomplete(engine: Engine, pos: Position) -> bool:
-    """Whether playing safe foundation moves alone wins from ``pos``.
+def _autocomplete(engine: Engine, pos: Position, view: View) -> bool:
+    """Whether playing safe foundation moves alone wins from ``pos`` (``view``: its hidden
+    view).
 
     Only asked once every card is in sight: the answer must not tell the player anything
     about face-down or stock cards.
     """
-    if any(None in pile.cards for pile in hidden_view(engine, pos).piles):
+    if any(None in pile.cards for pile in view.piles):
         return False
     for _ in range(engine.card_total + 1):
         if engine.is_won(pos):
@@ -51,20 +52,22 @@ def _autocomplete(engine: Engine, pos: Position) -> bool:
     return False
 
 
-def _visible(engine: Engine, pos: Position) -> Counter[int]:
-    return Counter(
-        c for pile in hidden_view(engine, pos).piles for c in pile.cards if c is not None
-    )
+def _visible(view: View) -> Counter[int]:
+    return Counter(c for pile in view.piles for c in pile.cards if c is not None)
 
 
-def uncovered(engine: Engine, before: Position, after: Position) -> list[str]:
-    """Cards a player sees after a move that were hidden before it (turned up or drawn)."""
-    new = _visible(engine, after) - _visible(engine, before)
+def uncovered(before: View, after: View) -> list[str]:
+    """Cards a player sees after a move that were hidden before it (turned up or drawn):
+    ``before`` and ``after`` are the hidden views of the positions either side of it."""
+    new = _visible(after) - _visible(before)
     return [card_text(card) for card in sorted(new.elements())]
 
 
-def table_state(game: Game, *, game_row_id: str | None, version: int, elapsed_ms: int) -> State:
-    """The State of ``game`` (``url`` and ``last`` are filled in by the caller).
+def table_state(
+    game: Game, view: View, *, game_row_id: str | None, version: int, elapsed_ms: int
+) -> State:
+    """The State of ``game`` (``url`` and ``last`` are filled in by the caller); ``view`` is
+    the hidden view of its position.
 
     ``score`` follows the game's default scoring profile (see :mod:`patience.scoring`);
     ``scores`` holds every profile the game offers, so the player may show any of them.
@@ -76,7 +79,6 @@ def table_state(game: Game, *, game_row_id: str | None, version: int, elapsed_ms
         for profile in profiles_for(game.info)
     }
     default = next(iter(scores))
-    view = hidden_view(engine, pos)
     legal = engine.legal_moves(pos)
     piles = [
         Pile(
@@ -112,6 +114,6 @@ def table_state(game: Game, *, game_row_id: str | None, version: int, elapsed_ms
         score_profile=default,
         scores=scores,
         elapsed_ms=elapsed_ms,
-        autocomplete=_autocomplete(engine, pos),
+        autocomplete=_autocomplete(engine, pos, view),
         last=None,
     )
