@@ -60,7 +60,13 @@ def move_texts(engine: Engine, pos: Position, moves: Sequence[Move]) -> list[str
     >>> move_texts(game.engine, game.position, game.legal_moves())[:4]
     ['1a', '1b', '1c', '1d']
     """
-    legal, canonical = engine.legal_moves(pos), engine.search_moves(pos)
+    return texts_among(engine, engine.legal_moves(pos), engine.search_moves(pos), moves)
+
+
+def texts_among(
+    engine: Engine, legal: Sequence[Move], canonical: Sequence[Move], moves: Sequence[Move]
+) -> list[str]:
+    """:func:`move_texts` for a caller that has the position's legal and search moves."""
     return [_text(engine, legal, canonical, move) for move in moves]
 
 

@@ -19,7 +19,7 @@ def test_autocomplete_is_offered_only_once_every_card_is_in_sight() -> None:
     engine = engine_for(info.rules())
     _, _, hidden = parse_position(f"klondike 1=KH|KS {HOME_BUT_TWO_KINGS}")
     _, _, open_ = parse_position(f"klondike 1=KHKS {HOME_BUT_TWO_KINGS}")
-    assert _autocomplete(engine, open_, hidden_view(engine, open_))
-    assert not _autocomplete(
-        engine, hidden, hidden_view(engine, hidden)
-    )  # safe moves would win, but KH is face down
+    safe = engine.safe_foundation_moves
+    assert _autocomplete(engine, open_, hidden_view(engine, open_), safe(open_))
+    # safe moves would win, but KH is face down
+    assert not _autocomplete(engine, hidden, hidden_view(engine, hidden), safe(hidden))

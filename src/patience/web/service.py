@@ -28,7 +28,7 @@ from patience.engine.errors import IllegalMove, NotationError
 from patience.engine.game import Game
 from patience.games import get_game
 from patience.games.registry import BadOption, GameInfo, Options, UnknownGame
-from patience.notation import move_text, parse_move
+from patience.notation import parse_move, texts_among
 from patience.store.records import GameRecord, options_dict, options_text
 from patience.store.repository import Store, now_ms, updated
 from patience.views import View, hidden_view
@@ -145,8 +145,9 @@ def play_action(text: str, line: tuple[str, ...], cursor: int) -> Action:
             move = parse_move(game.engine, before, text)
         except NotationError as error:
             raise IllegalMove("notation", str(error), move=text) from None
+        legal, canonical = game.legal_moves(), game.search_moves()
         game.play(move)
-        return (*line[:cursor], move_text(game.engine, before, move)), cursor + 1
+        return (*line[:cursor], texts_among(game.engine, legal, canonical, [move])[0]), cursor + 1
 
     return act
 

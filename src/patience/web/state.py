@@ -3,13 +3,14 @@
 from __future__ import annotations
 
 from collections import Counter
+from collections.abc import Sequence
 from urllib.parse import urlencode
 
 from patience.cards import card_text
 from patience.engine.core import Engine
 from patience.engine.game import Game
 from patience.engine.position import Move, MoveKind, Position
-from patience.notation import move_texts
+from patience.notation import texts_among
 from patience.scoring import profiles_for, score
 from patience.views import View
 from patience.web.wire import LegalMove, Pile, State
@@ -33,9 +34,9 @@ def _legal(move: Move, text: str) -> LegalMove:
     return LegalMove(text, _KIND[move.kind], move.src, move.dst, move.size)
 
 
-def _autocomplete(engine: Engine, pos: Position, view: View) -> bool:
+def _autocomplete(engine: Engine, pos: Position, view: View, safe: Sequence[Move]) -> bool:
     """Whether playing safe foundation moves alone wins from ``pos`` (``view``: its hidden
-    view).
+    view, ``safe``: its safe foundation moves).
 
     Only asked once every card is in sight: the answer must not tell the player anything
     about face-down or stock cards.
@@ -45,10 +46,10 @@ def _autocomplete(engine: Engine, pos: Position, view: View) -> bool:
     for _ in range(engine.card_total + 1):
         if engine.is_won(pos):
             return True
-        safe = engine.safe_foundation_moves(pos)
         if not safe:
             return False
         pos = engine.apply(pos, safe[0])
+        safe = engine.safe_foundation_moves(pos)
     return False
 
 
@@ -79,7 +80,7 @@ def table_state(
         for profile in profiles_for(game.info)
     }
     default = next(iter(scores))
-    legal = engine.legal_moves(pos)
+    legal, canonical, safe = game.legal_moves(), game.search_moves(), game.safe_foundation_moves()
     piles = [
         Pile(
             p.index,
@@ -102,10 +103,11 @@ def table_state(
         url="",
         piles=piles,
         legal=[
-            _legal(m, text) for m, text in zip(legal, move_texts(engine, pos, legal), strict=True)
+            _legal(m, text)
+            for m, text in zip(legal, texts_among(engine, legal, canonical, legal), strict=True)
         ],
-        safe=move_texts(engine, pos, engine.safe_foundation_moves(pos)),
-        outcome=engine.outcome(pos).value,
+        safe=texts_among(engine, legal, canonical, safe),
+        outcome=game.outcome().value,
         can_undo=game.can_undo,
         can_redo=game.can_redo,
         moves_made=len(game.moves),
@@ -114,6 +116,6 @@ def table_state(
         score_profile=default,
         scores=scores,
         elapsed_ms=elapsed_ms,
-        autocomplete=_autocomplete(engine, pos, view),
+        autocomplete=_autocomplete(engine, pos, view, safe),
         last=None,
     )
