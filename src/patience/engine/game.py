@@ -129,9 +129,6 @@ class Game:
     def legal_moves(self) -> list[Move]:
         return list(self.choices().legal)
 
-    def search_moves(self) -> list[Move]:
-        return list(self.choices().search)
-
     def outcome(self) -> Outcome:
         return self.choices().outcome
 
@@ -154,7 +151,10 @@ class Game:
         """Play a move written in notation (see :mod:`patience.notation`)."""
         from patience.notation import parse_move
 
-        self.play(parse_move(self.engine, self.position, text))
+        known = self.choices()
+        self.play(
+            parse_move(self.engine, known.pos, text, legal=known.legal, canonical=known.search)
+        )
 
     @property
     def can_undo(self) -> bool:

@@ -157,14 +157,16 @@ Action = Callable[[Game], tuple[tuple[str, ...], int]]
 
 def play_action(text: str, line: tuple[str, ...], cursor: int) -> Action:
     def act(game: Game) -> tuple[tuple[str, ...], int]:
-        before = game.position
+        known = game.choices()  # of the position before the move
         try:
-            move = parse_move(game.engine, before, text)
+            move = parse_move(
+                game.engine, known.pos, text, legal=known.legal, canonical=known.search
+            )
         except NotationError as error:
             raise IllegalMove("notation", str(error), move=text) from None
-        legal, canonical = game.legal_moves(), game.search_moves()
         game.play(move)
-        return (*line[:cursor], texts_among(game.engine, legal, canonical, [move])[0]), cursor + 1
+        text_played = texts_among(game.engine, known.legal, known.search, [move])[0]
+        return (*line[:cursor], text_played), cursor + 1
 
     return act
 

@@ -80,7 +80,8 @@ def table_state(
         for profile in profiles_for(game.info)
     }
     default = next(iter(scores))
-    legal, canonical, safe = game.legal_moves(), game.search_moves(), game.safe_foundation_moves()
+    known = game.choices()
+    legal, canonical, safe = known.legal, known.search, known.safe
     piles = [
         Pile(
             p.index,
@@ -107,7 +108,7 @@ def table_state(
             for m, text in zip(legal, texts_among(engine, legal, canonical, legal), strict=True)
         ],
         safe=texts_among(engine, legal, canonical, safe),
-        outcome=game.outcome().value,
+        outcome=known.outcome.value,
         can_undo=game.can_undo,
         can_redo=game.can_redo,
         moves_made=len(game.moves),
