@@ -3,7 +3,7 @@
 from __future__ import annotations
 
 from collections import Counter
-from collections.abc import Sequence
+from collections.abc import Iterable, Sequence
 from urllib.parse import urlencode
 
 from patience.cards import card_text
@@ -12,7 +12,7 @@ from patience.engine.game import Game
 from patience.engine.position import Move, MoveKind, Position
 from patience.notation import texts_among
 from patience.scoring import profiles_for, score
-from patience.views import View
+from patience.views import PileView, View
 from patience.web.wire import LegalMove, Pile, State
 
 _KIND = {
@@ -53,14 +53,20 @@ def _autocomplete(engine: Engine, pos: Position, view: View, safe: Sequence[Move
     return False
 
 
-def _visible(view: View) -> Counter[int]:
-    return Counter(c for pile in view.piles for c in pile.cards if c is not None)
+def _visible(piles: Iterable[PileView]) -> Counter[int]:
+    return Counter(c for pile in piles for c in pile.cards if c is not None)
 
 
 def uncovered(before: View, after: View) -> list[str]:
     """Cards a player sees after a move that were hidden before it (turned up or drawn):
-    ``before`` and ``after`` are the hidden views of the positions either side of it."""
-    new = _visible(after) - _visible(before)
+    ``before`` and ``after`` are the hidden views of the positions either side of it.
+    Piles the move left as they were count on both sides alike, so only the others are read."""
+    changed = [
+        (was, now)
+        for was, now in zip(before.piles, after.piles, strict=True)
+        if was.cards != now.cards
+    ]
+    new = _visible(now for _, now in changed) - _visible(was for was, _ in changed)
     return [card_text(card) for card in sorted(new.elements())]
 
 
