@@ -61,7 +61,13 @@ def move_texts(engine: Engine, pos: Position, moves: Sequence[Move]) -> list[str
     >>> move_texts(game.engine, game.position, game.legal_moves())[:4]
     ['1a', '1b', '1c', '1d']
     """
-    legal, canonical = engine.legal_moves(pos), engine.search_moves(pos)
+    return texts_among(engine, engine.legal_moves(pos), engine.search_moves(pos), moves)
+
+
+def texts_among(
+    engine: Engine, legal: Sequence[Move], canonical: Sequence[Move], moves: Sequence[Move]
+) -> list[str]:
+    """:func:`move_texts` for a caller that has the position's legal and search moves."""
     return [_text(engine, legal, canonical, move) for move in moves]
 
 
@@ -105,8 +111,16 @@ def _text(engine: Engine, legal: Sequence[Move], canonical: Sequence[Move], move
     return text
 
 
-def parse_move(engine: Engine, pos: Position, text: str) -> Move:
+def parse_move(
+    engine: Engine,
+    pos: Position,
+    text: str,
+    *,
+    legal: Sequence[Move] | None = None,
+    canonical: Sequence[Move] | None = None,
+) -> Move:
     """Read a move for position ``pos``. The move may still be illegal; reading only checks form.
+    ``legal`` and ``canonical``: the legal and search moves of ``pos``, when the caller has them.
 
     >>> from patience.engine.game import Game
     >>> game = Game.new("freecell", deal=1)
@@ -144,7 +158,9 @@ def parse_move(engine: Engine, pos: Position, text: str) -> Move:
         raise NotationError(f"{text!r}: a move names two piles")
     src = pile(parts[0])
     if parts[1] == HOME and HOME not in index:
-        homeward = _homeward(engine, engine.search_moves(pos), src)
+        homeward = _homeward(
+            engine, engine.search_moves(pos) if canonical is None else canonical, src
+        )
         if len(homeward) > 1:
             choices = " or ".join(engine.specs[m.dst].code for m in homeward)
             raise NotationError(f"{text!r}: two foundations take that card; name one: {choices}")
@@ -155,7 +171,9 @@ def parse_move(engine: Engine, pos: Position, text: str) -> Move:
         dst = pile(parts[1])
     if count_text:
         return Move(MoveKind.TRANSFER, src, dst, int(count_text))
-    counts = [m.size for m in _transfers_among(engine.legal_moves(pos), src) if m.dst == dst]
+    if legal is None:
+        legal = engine.legal_moves(pos)
+    counts = [m.size for m in _transfers_among(legal, src) if m.dst == dst]
     return Move(MoveKind.TRANSFER, src, dst, max(counts, default=1))
 
 

@@ -99,3 +99,29 @@ def test_the_same_deal_is_the_same_position_every_time() -> None:
         Game.new("spider", {"suits": "2"}, 9).start == Game.new("spider", {"suits": "2"}, 9).start
     )
     assert Game.new("spider", deal=9).start != Game.new("spider", deal=10).start
+
+
+def test_what_a_position_offers_is_the_engines_answer_after_moves_undo_and_redo() -> None:
+    game = Game.new("klondike", deal=3)
+    engine = game.engine
+    for step in ("s", "s", "undo", "redo", "restart"):
+        if step == "undo":
+            game.undo()
+        elif step == "redo":
+            game.redo()
+        elif step == "restart":
+            game.restart()
+        else:
+            game.play_text(step)
+        pos = game.position
+        assert game.legal_moves() == engine.legal_moves(pos)
+        assert list(game.choices().search) == engine.search_moves(pos)
+        assert game.outcome() is engine.outcome(pos)
+        assert game.safe_foundation_moves() == engine.safe_foundation_moves(pos)
+    assert game.choices() is game.choices()  # worked out once for the position
+
+
+def test_the_moves_a_game_lists_are_the_callers_to_change() -> None:
+    game = Game.new("freecell", deal=1)
+    game.legal_moves().clear()
+    assert game.legal_moves() == game.engine.legal_moves(game.position)

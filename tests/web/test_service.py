@@ -11,7 +11,10 @@ from typing import TypeVar
 import pytest
 
 from fresh_loop import run_async
+from patience.engine.core import Engine
+from patience.engine.position import Position
 from patience.store.repository import Store, sqlite_url
+from patience.views import View, hidden_view
 from patience.web.errors import ApiError
 from patience.web.service import Action, Games, Live, play_action, restart_action
 
@@ -82,3 +85,27 @@ def test_games_evicted_from_the_cache_replay_from_the_store(tmp_path: Path) -> N
         assert (await small.get("p", first.record.id)).game.position == moved.game.position
 
     run(tmp_path / "db", body)
+
+
+def test_each_move_makes_one_hidden_view(tmp_path: Path, monkeypatch: pytest.MonkeyPatch) -> None:
+    import patience.web.service as service
+
+    made: list[object] = []
+
+    def counted(engine: Engine, pos: Position) -> View:
+        made.append(pos)
+        return hidden_view(engine, pos)
+
+    monkeypatch.setattr(service, "hidden_view", counted)
+
+    async def body(games: Games, _: Games) -> list[int]:
+        live = await games.create("p", "klondike", {}, 4)
+        live.state("en")
+        counts = [len(made)]
+        for version in range(3):
+            live = await _move(games, live.record.id, version, "s")
+            assert live.state("en").last is not None
+            counts.append(len(made))
+        return counts
+
+    assert run(tmp_path / "db", body) == [1, 2, 3, 4]

@@ -477,14 +477,17 @@ class Engine:
             return not any(piles[p] for p in rules.win_piles)
         return sum(len(piles[f]) for f in self.foundations) == self.card_total
 
-    def outcome(self, pos: Position) -> Outcome:
-        """Won, lost (only stock moves are left and they bring nothing new) or still in play."""
+    def outcome(self, pos: Position, search: Sequence[Move] | None = None) -> Outcome:
+        """Won, lost (only stock moves are left and they bring nothing new) or still in play.
+
+        ``search``: the :meth:`search_moves` of ``pos``, when the caller has them already.
+        """
         if self.is_won(pos):
             return Outcome.WON
         seen = {pos}
         current = pos
+        moves = self.search_moves(pos) if search is None else search
         while True:
-            moves = self.search_moves(current)
             if any(m.kind is MoveKind.TRANSFER or m.kind is MoveKind.REMOVE for m in moves):
                 return Outcome.IN_PLAY
             if not moves:
@@ -495,10 +498,13 @@ class Engine:
             if current in seen:
                 return Outcome.LOST
             seen.add(current)
+            moves = self.search_moves(current)
 
     # ----------------------------------------------------------------- safe moves
 
-    def safe_foundation_moves(self, pos: Position) -> list[Move]:
+    def safe_foundation_moves(
+        self, pos: Position, search: Sequence[Move] | None = None
+    ) -> list[Move]:
         """Moves to a foundation that can never cost the game, for a UI to play by itself.
 
         A card is safe to send home when no card still out could ever need it in the tableau:
@@ -507,13 +513,14 @@ class Engine:
         moves from a foundation; and a card that two foundations could take (the choice
         matters). Foundations that give cards back to the tableau (Klondike, Nationale) still
         have safe moves: by the rule above no card could ever need the one sent home.
+        ``search``: the :meth:`search_moves` of ``pos``, when the caller has them already.
         """
         if self.rules.pairs_to or self.rules.foundation_swaps:
             return []
         home = self._home_counts(pos)
         homeward = [
             m
-            for m in self.search_moves(pos)
+            for m in (self.search_moves(pos) if search is None else search)
             if m.kind is MoveKind.TRANSFER
             and self.specs[m.dst].kind is Kind.FOUNDATION
             and self.specs[m.src].kind is not Kind.FOUNDATION

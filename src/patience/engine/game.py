@@ -13,7 +13,7 @@ from __future__ import annotations
 
 from collections.abc import Mapping, Sequence
 from dataclasses import dataclass
-from functools import cache
+from functools import cache, cached_property
 
 from patience.engine.core import Engine, Outcome
 from patience.engine.errors import IllegalMove, NotationError
@@ -44,6 +44,31 @@ def start_position(info: GameInfo, options: Mapping[str, str] | None, deal: int)
     return Position.from_table(table)
 
 
+class Choices:
+    """What one position offers, each asked of the engine once: a game asks it of its current
+    position several times (a move's check and notation, then the lists a player is shown)."""
+
+    def __init__(self, engine: Engine, pos: Position) -> None:
+        self.engine = engine
+        self.pos = pos
+
+    @cached_property
+    def legal(self) -> tuple[Move, ...]:
+        return tuple(self.engine.legal_moves(self.pos))
+
+    @cached_property
+    def search(self) -> tuple[Move, ...]:
+        return tuple(self.engine.search_moves(self.pos))
+
+    @cached_property
+    def outcome(self) -> Outcome:
+        return self.engine.outcome(self.pos, self.search)
+
+    @cached_property
+    def safe(self) -> tuple[Move, ...]:
+        return tuple(self.engine.safe_foundation_moves(self.pos, self.search))
+
+
 @dataclass(frozen=True)
 class SavedGame:
     """Everything needed to bring a game back: replaying ``moves`` from the deal."""
@@ -71,6 +96,7 @@ class Game:
         self._positions: list[Position] = [self.start]
         self._moves: list[Move] = []
         self._undone: list[Move] = []
+        self._choices = Choices(self.engine, self.start)
 
     @classmethod
     def new(cls, game_id: str, options: Mapping[str, str] | None = None, deal: int = 1) -> Game:
@@ -93,20 +119,30 @@ class Game:
         """The player's moves so far (automatic moves are not listed)."""
         return tuple(self._moves)
 
+    def choices(self) -> Choices:
+        """What the current position offers (worked out once per position)."""
+        choices = self._choices
+        if choices.pos is not self.position:
+            choices = self._choices = Choices(self.engine, self.position)
+        return choices
+
     def legal_moves(self) -> list[Move]:
-        return self.engine.legal_moves(self.position)
+        return list(self.choices().legal)
 
     def outcome(self) -> Outcome:
-        return self.engine.outcome(self.position)
+        return self.choices().outcome
 
     def safe_foundation_moves(self) -> list[Move]:
-        return self.engine.safe_foundation_moves(self.position)
+        return list(self.choices().safe)
 
     # ------------------------------------------------------------------ playing
 
     def play(self, move: Move) -> None:
         """Play ``move``; :class:`IllegalMove` (with the reason) leaves everything as it was."""
-        after = self.engine.play(self.position, move)
+        before = self.position
+        if move not in self.choices().legal:
+            raise self.engine.reason(before, move)
+        after = self.engine.apply(before, move)
         self._positions.append(after)
         self._moves.append(move)
         self._undone.clear()
@@ -115,7 +151,10 @@ class Game:
         """Play a move written in notation (see :mod:`patience.notation`)."""
         from patience.notation import parse_move
 
-        self.play(parse_move(self.engine, self.position, text))
+        known = self.choices()
+        self.play(
+            parse_move(self.engine, known.pos, text, legal=known.legal, canonical=known.search)
+        )
 
     @property
     def can_undo(self) -> bool:

@@ -26,11 +26,13 @@ from patience.deal import BadDeal
 from patience.engine.core import Outcome
 from patience.engine.errors import IllegalMove, NotationError
 from patience.engine.game import Game
+from patience.engine.position import Position
 from patience.games import get_game
 from patience.games.registry import BadOption, GameInfo, Options, UnknownGame
-from patience.notation import move_text, parse_move
+from patience.notation import parse_move, texts_among
 from patience.store.records import GameRecord, options_dict, options_text
 from patience.store.repository import Store, now_ms, updated
+from patience.views import View, hidden_view
 from patience.web.errors import ApiError
 from patience.web.messages import illegal_message
 from patience.web.state import game_url, table_state, uncovered
@@ -54,28 +56,47 @@ class Live:
     record: GameRecord
     game: Game
     _state: State | None = None
+    _views: tuple[tuple[Position, View], ...] = ()
+    """The hidden views of the last positions shown, by identity: the game's next answer
+    after a move needs the one before it again."""
+
+    def stored_as(self, record: GameRecord) -> Live:
+        """The same game under its new stored record (the views made so far kept)."""
+        return Live(record, self.game, _views=self._views)
+
+    def _view(self, pos: Position) -> View:
+        """The hidden view of ``pos``, made once however many answers need it."""
+        for seen, view in self._views:
+            if seen is pos:
+                return view
+        view = hidden_view(self.game.engine, pos)
+        self._views = (*self._views[-1:], (pos, view))
+        return view
 
     def state(self, lang: str) -> State:
         """The State the browser sees, its url in ``lang``."""
         if self._state is None:
+            view = self._view(self.game.position)
             self._state = replace(
                 table_state(
                     self.game,
+                    view,
                     game_row_id=self.record.id or None,
                     version=self.record.version,
                     elapsed_ms=self.record.elapsed_ms,
                 ),
-                last=self._last(),
+                last=self._last(view),
             )
         game = self.game
         return replace(self._state, url=game_url(lang, game.info.id, game.options, game.deal))
 
-    def _last(self) -> Last | None:
-        """The move that led to the current position and the cards it revealed."""
+    def _last(self, view: View) -> Last | None:
+        """The move that led to the current position and the cards it revealed (``view``: the
+        current position's hidden view)."""
         positions = self.game.positions
         if len(positions) < 2:
             return None
-        revealed = uncovered(self.game.engine, positions[-2], positions[-1])
+        revealed = uncovered(self._view(positions[-2]), view)
         return Last(self.record.moves[self.record.cursor - 1], revealed)
 
 
@@ -136,13 +157,16 @@ Action = Callable[[Game], tuple[tuple[str, ...], int]]
 
 def play_action(text: str, line: tuple[str, ...], cursor: int) -> Action:
     def act(game: Game) -> tuple[tuple[str, ...], int]:
-        before = game.position
+        known = game.choices()  # of the position before the move
         try:
-            move = parse_move(game.engine, before, text)
+            move = parse_move(
+                game.engine, known.pos, text, legal=known.legal, canonical=known.search
+            )
         except NotationError as error:
             raise IllegalMove("notation", str(error), move=text) from None
         game.play(move)
-        return (*line[:cursor], move_text(game.engine, before, move)), cursor + 1
+        text_played = texts_among(game.engine, known.legal, known.search, [move])[0]
+        return (*line[:cursor], text_played), cursor + 1
 
     return act
 
@@ -337,7 +361,7 @@ class Games:
                 won_ms=elapsed if first_win else record.won_ms,
                 won_moves=cursor if first_win else record.won_moves,
             )
-            return await self._commit(record, new, live.game)
+            return await self._commit(live, new)
 
     async def abandon(self, player_id: str, game_id: str, version: int) -> Live:
         """Give up a game the player has moved in: it counts as lost and is not resumed."""
@@ -349,17 +373,18 @@ class Games:
                 raise _stale(live)
             if not record.moves or record.outcome not in ("in_play", "lost"):
                 raise ApiError(409, "not_started", {"outcome": record.outcome}, live.state)
-            return await self._commit(record, updated(record, outcome="abandoned"), live.game)
+            return await self._commit(live, updated(record, outcome="abandoned"))
 
-    async def _commit(self, record: GameRecord, new: GameRecord, game: Game) -> Live:
-        """Store ``new`` over ``record`` (the game's lock held); stale if another worker
-        changed the game first."""
+    async def _commit(self, live: Live, new: GameRecord) -> Live:
+        """Store ``new`` over the record of ``live`` (the game's lock held); stale if another
+        worker changed the game first."""
+        record = live.record
         self.forget(record.id)  # the cached game is ahead of the store until the commit
         if not await self.store.save(new, record.version):
             raise _stale(await self._load(record.id))
-        live = Live(new, game)
-        self._remember(live)
-        return live
+        changed = live.stored_as(new)
+        self._remember(changed)
+        return changed
 
 
 def _looks_like_id(game_id: str) -> bool:

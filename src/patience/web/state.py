@@ -3,15 +3,16 @@
 from __future__ import annotations
 
 from collections import Counter
+from collections.abc import Iterable, Sequence
 from urllib.parse import urlencode
 
 from patience.cards import card_text
 from patience.engine.core import Engine
 from patience.engine.game import Game
 from patience.engine.position import Move, MoveKind, Position
-from patience.notation import move_texts
+from patience.notation import texts_among
 from patience.scoring import profiles_for, score
-from patience.views import hidden_view
+from patience.views import PileView, View
 from patience.web.wire import LegalMove, Pile, State
 
 _KIND = {
@@ -33,38 +34,47 @@ def _legal(move: Move, text: str) -> LegalMove:
     return LegalMove(text, _KIND[move.kind], move.src, move.dst, move.size)
 
 
-def _autocomplete(engine: Engine, pos: Position) -> bool:
-    """Whether playing safe foundation moves alone wins from ``pos``.
+def _autocomplete(engine: Engine, pos: Position, view: View, safe: Sequence[Move]) -> bool:
+    """Whether playing safe foundation moves alone wins from ``pos`` (``view``: its hidden
+    view, ``safe``: its safe foundation moves).
 
     Only asked once every card is in sight: the answer must not tell the player anything
     about face-down or stock cards.
     """
-    if any(None in pile.cards for pile in hidden_view(engine, pos).piles):
+    if any(None in pile.cards for pile in view.piles):
         return False
     for _ in range(engine.card_total + 1):
         if engine.is_won(pos):
             return True
-        safe = engine.safe_foundation_moves(pos)
         if not safe:
             return False
         pos = engine.apply(pos, safe[0])
+        safe = engine.safe_foundation_moves(pos)
     return False
 
 
-def _visible(engine: Engine, pos: Position) -> Counter[int]:
-    return Counter(
-        c for pile in hidden_view(engine, pos).piles for c in pile.cards if c is not None
-    )
+def _visible(piles: Iterable[PileView]) -> Counter[int]:
+    return Counter(c for pile in piles for c in pile.cards if c is not None)
 
 
-def uncovered(engine: Engine, before: Position, after: Position) -> list[str]:
-    """Cards a player sees after a move that were hidden before it (turned up or drawn)."""
-    new = _visible(engine, after) - _visible(engine, before)
+def uncovered(before: View, after: View) -> list[str]:
+    """Cards a player sees after a move that were hidden before it (turned up or drawn):
+    ``before`` and ``after`` are the hidden views of the positions either side of it.
+    Piles the move left as they were count on both sides alike, so only the others are read."""
+    changed = [
+        (was, now)
+        for was, now in zip(before.piles, after.piles, strict=True)
+        if was.cards != now.cards
+    ]
+    new = _visible(now for _, now in changed) - _visible(was for was, _ in changed)
     return [card_text(card) for card in sorted(new.elements())]
 
 
-def table_state(game: Game, *, game_row_id: str | None, version: int, elapsed_ms: int) -> State:
-    """The State of ``game`` (``url`` and ``last`` are filled in by the caller).
+def table_state(
+    game: Game, view: View, *, game_row_id: str | None, version: int, elapsed_ms: int
+) -> State:
+    """The State of ``game`` (``url`` and ``last`` are filled in by the caller); ``view`` is
+    the hidden view of its position.
 
     ``score`` follows the game's default scoring profile (see :mod:`patience.scoring`);
     ``scores`` holds every profile the game offers, so the player may show any of them.
@@ -76,8 +86,8 @@ def table_state(game: Game, *, game_row_id: str | None, version: int, elapsed_ms
         for profile in profiles_for(game.info)
     }
     default = next(iter(scores))
-    view = hidden_view(engine, pos)
-    legal = engine.legal_moves(pos)
+    known = game.choices()
+    legal, canonical, safe = known.legal, known.search, known.safe
     piles = [
         Pile(
             p.index,
@@ -100,10 +110,11 @@ def table_state(game: Game, *, game_row_id: str | None, version: int, elapsed_ms
         url="",
         piles=piles,
         legal=[
-            _legal(m, text) for m, text in zip(legal, move_texts(engine, pos, legal), strict=True)
+            _legal(m, text)
+            for m, text in zip(legal, texts_among(engine, legal, canonical, legal), strict=True)
         ],
-        safe=move_texts(engine, pos, engine.safe_foundation_moves(pos)),
-        outcome=engine.outcome(pos).value,
+        safe=texts_among(engine, legal, canonical, safe),
+        outcome=known.outcome.value,
         can_undo=game.can_undo,
         can_redo=game.can_redo,
         moves_made=len(game.moves),
@@ -112,6 +123,6 @@ def table_state(game: Game, *, game_row_id: str | None, version: int, elapsed_ms
         score_profile=default,
         scores=scores,
         elapsed_ms=elapsed_ms,
-        autocomplete=_autocomplete(engine, pos),
+        autocomplete=_autocomplete(engine, pos, view, safe),
         last=None,
     )
