@@ -72,7 +72,7 @@ def test_a_database_that_cannot_be_set_up_is_kept_when_another_process_set_it_up
             other.execute("CREATE TABLE games (id TEXT)")
         raise StoreUnavailable("database is locked")
 
-    monkeypatch.setattr(Store, "_write", set_up_meanwhile)
+    monkeypatch.setattr(Store, "write", set_up_meanwhile)
     with pytest.raises(StoreUnavailable, match="locked"):
         run_async(_open_and_close(path))
     assert _tables(path) == {"games"}  # theirs, kept

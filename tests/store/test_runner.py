@@ -58,7 +58,7 @@ def test_every_commit_is_flushed_to_the_disk(tmp_path: Path) -> None:
     async def main() -> tuple[int, str]:
         store = await Store.open(sqlite_url(tmp_path / "db"))
         try:
-            return await store._write(
+            return await store.write(
                 lambda conn: (
                     conn.execute(text("PRAGMA synchronous")).scalar_one(),
                     conn.execute(text("PRAGMA journal_mode")).scalar_one(),

@@ -332,7 +332,7 @@ class Fuzz:
         moves replay to, and its page opens."""
         store = self.client.app.state.games.store  # type: ignore[attr-defined]
         rows = self.client.portal.call(  # type: ignore[union-attr]
-            store._read, lambda conn: conn.execute(select(games_table.c.id)).all()
+            store.read, lambda conn: conn.execute(select(games_table.c.id)).all()
         )
         ids = [row.id for row in rows]
         assert ids, "the fuzzer stored no game"

@@ -21,7 +21,7 @@ def _rows(client: TestClient) -> tuple[int, int]:
             conn.execute(select(func.count()).select_from(games)).scalar_one(),
         )
 
-    result: tuple[int, int] = client.portal.call(store._read, count)  # type: ignore[union-attr]
+    result: tuple[int, int] = client.portal.call(store.read, count)  # type: ignore[union-attr]
     return result
 
 

@@ -54,7 +54,7 @@ def tamper(client: TestClient, game_id: str, **values: Any) -> None:
 
     store = client.app.state.games.store  # type: ignore[attr-defined]
     statement = update(games).where(games.c.id == game_id).values(**values)
-    client.portal.call(store._write, lambda conn: conn.execute(statement))  # type: ignore[union-attr]
+    client.portal.call(store.write, lambda conn: conn.execute(statement))  # type: ignore[union-attr]
 
 
 def limit_pages(client: TestClient, extra_pages: int | None) -> None:
@@ -70,7 +70,7 @@ def limit_pages(client: TestClient, extra_pages: int | None) -> None:
         limit = 2**30 if extra_pages is None else pages + extra_pages
         conn.execute(text(f"PRAGMA max_page_count = {limit}"))
 
-    client.portal.call(store._write, pragma)  # type: ignore[union-attr]
+    client.portal.call(store.write, pragma)  # type: ignore[union-attr]
 
 
 STATE = re.compile(r'<script type="application/json" id="initial-state">(.*?)</script>', re.S)

@@ -37,6 +37,13 @@ def register(subparsers: Any) -> None:
         "(default: $PATIENCE_DATA_DIR, else ./data)",
     )
     parser.add_argument("--workers", type=int, default=1, help="worker processes")
+    parser.add_argument(
+        "--solvers",
+        type=int,
+        metavar="N",
+        help="solver processes per worker, for hints and reviews "
+        "(default: $PATIENCE_SOLVERS, else one per core and at least two)",
+    )
     limits = parser.add_argument_group(
         "rate limits",
         "Each is RATE/BURST (requests a second on average, at once) or 'off'; the default is "
@@ -108,9 +115,14 @@ def run(args: argparse.Namespace) -> int:
     from patience.web.app import DB_ENV, DEFAULT_DB_NAME, DIR_ENV, create_app
     from patience.web.secret import ENV as SECRET_ENV
     from patience.web.secret import SecretUnavailable, load_secret
+    from patience.web.solver_pool import SOLVERS_ENV
 
     if args.workers < 1:
         raise CliError("--workers must be at least 1")
+    if args.solvers is not None:
+        if args.solvers < 1:
+            raise CliError("--solvers must be at least 1")
+        os.environ[SOLVERS_ENV] = str(args.solvers)
     limits = _limits(args)
     db: str | None = args.db or os.environ.get(DB_ENV) or None
     data_dir = (args.data_dir or Path(os.environ.get(DIR_ENV, "data"))).resolve()

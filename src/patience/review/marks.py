@@ -68,12 +68,17 @@ class Count:
 
 
 def winning_moves(
-    judge: Judge, position: Position, *, enough: int | None = None, first: Sequence[Move] = ()
+    judge: Judge,
+    position: Position,
+    *,
+    enough: int | None = None,
+    first: Sequence[Move] = (),
+    among: Sequence[Move] | None = None,
 ) -> Count:
-    """Judge the position after each legal move, ``first`` ones first; stop once ``enough``
-    winning moves are found (``None``: judge them all)."""
+    """Judge the position after each legal move (or each of ``among``), ``first`` ones first;
+    stop once ``enough`` winning moves are found (``None``: judge them all)."""
     engine = judge.engine
-    legal = engine.legal_moves(position)
+    legal = engine.legal_moves(position) if among is None else list(among)
     order = [m for m in dict.fromkeys(first) if m in legal]
     order += [m for m in legal if m not in order]
     winners: list[Move] = []

@@ -33,12 +33,12 @@ from sqlalchemy import (
 )
 from sqlalchemy.dialects.postgresql import insert as postgresql_insert
 from sqlalchemy.dialects.sqlite import insert as sqlite_insert
-from sqlalchemy.engine import Connection, Row
+from sqlalchemy.engine import Connection, Engine, Row
 from sqlalchemy.exc import IntegrityError, SQLAlchemyError
 
 from patience.store.records import GameRecord, UnfinishedGame
 from patience.store.runner import ThreadedRunner
-from patience.store.schema import games, metadata, players, stat_resets
+from patience.store.schema import games, metadata, players, practice_games, stat_resets
 
 T = TypeVar("T")
 
@@ -90,6 +90,21 @@ def _sqlite_pragmas(dbapi_connection: Any, _record: Any) -> None:
     except Exception:
         dbapi_connection.close()
         raise
+
+
+def open_engine(url: str, connections: int) -> Engine:
+    """A SQLAlchemy engine for ``url`` (as :func:`database_url` reads it) holding at most
+    ``connections`` connections; SQLite's connections write ahead and flush every commit."""
+    if not url.startswith("sqlite"):
+        return create_engine(url, pool_size=connections, max_overflow=0)
+    engine = create_engine(
+        url,
+        pool_size=connections,
+        max_overflow=0,
+        connect_args={"check_same_thread": False},
+    )
+    event.listen(engine, "connect", _sqlite_pragmas)
+    return engine
 
 
 SQLITE_BUSY_MS = 5000
@@ -207,23 +222,16 @@ class Store:
         if url.startswith("sqlite"):
             path = sqlite_path(url)
             existing = path is not None and check_sqlite_file(path)
-            engine = create_engine(
-                url,
-                pool_size=SQLITE_READERS + 1,
-                max_overflow=0,
-                connect_args={"check_same_thread": False},
-            )
-            event.listen(engine, "connect", _sqlite_pragmas)
-            runner = ThreadedRunner(engine, SQLITE_READERS)
+            readers = SQLITE_READERS
         else:
-            # A fixed pool, one connection per thread: no connection is opened per request.
-            engine = create_engine(url, pool_size=POSTGRES_READERS + 1, max_overflow=0)
-            runner = ThreadedRunner(engine, POSTGRES_READERS)
+            readers = POSTGRES_READERS
+        # A fixed pool, one connection per thread: no connection is opened per request.
+        runner = ThreadedRunner(open_engine(url, readers + 1), readers)
         store = cls(runner)
         try:
             if existing:
                 await store._check_tables()
-            await store._write(metadata.create_all)
+            await store.write(metadata.create_all)
         except BaseException:
             await store.close()
             if path is not None and not existing:
@@ -232,7 +240,7 @@ class Store:
         return store
 
     async def _check_tables(self) -> None:
-        names = await self._read(lambda conn: set(inspect(conn).get_table_names()))
+        names = await self.read(lambda conn: set(inspect(conn).get_table_names()))
         missing = sorted({"games", "players"} - names)
         if missing:
             path = sqlite_path(str(self.engine.url))
@@ -244,7 +252,7 @@ class Store:
     async def close(self) -> None:
         await self.runner.close()
 
-    async def _write(self, work: Callable[[Connection], T]) -> T:
+    async def write(self, work: Callable[[Connection], T]) -> T:
         """Run ``work`` in a transaction, committed before this returns."""
         try:
             return await self.runner.write(work)
@@ -253,7 +261,7 @@ class Store:
         except (SQLAlchemyError, OSError) as error:
             raise _unavailable(error) from error
 
-    async def _read(self, work: Callable[[Connection], T]) -> T:
+    async def read(self, work: Callable[[Connection], T]) -> T:
         try:
             return await self.runner.read(work)
         except (SQLAlchemyError, OSError) as error:
@@ -269,16 +277,25 @@ class Store:
             statement = _INSERT_PLAYER[conn.dialect.name]
             conn.execute(statement, row)
 
-        await self._write(add)
+        await self.write(add)
 
     # ------------------------------------------------------------------ games
 
-    async def insert(self, record: GameRecord) -> None:
+    async def insert(self, record: GameRecord, practice_of: str | None = None) -> None:
+        """Store a new game; ``practice_of``: the game it goes on from, when it is practice."""
         values = _columns(record)
-        await self._write(lambda conn: conn.execute(_INSERT_GAME, values))
+
+        def add(conn: Connection) -> None:
+            conn.execute(_INSERT_GAME, values)
+            if practice_of is not None:
+                conn.execute(
+                    insert(practice_games), {"game_id": record.id, "practice_of": practice_of}
+                )
+
+        await self.write(add)
 
     async def get(self, game_id: str) -> GameRecord | None:
-        row = await self._read(lambda conn: conn.execute(_GET_GAME, {"game_id": game_id}).first())
+        row = await self.read(lambda conn: conn.execute(_GET_GAME, {"game_id": game_id}).first())
         return None if row is None else _record(row)
 
     async def save(self, record: GameRecord, expected_version: int) -> bool:
@@ -286,7 +303,7 @@ class Store:
         values = _columns(record)
         params = {name: values[name] for name in _CHANGING}
         params.update(game_id=record.id, expected=expected_version)
-        count = await self._write(lambda conn: conn.execute(_SAVE_GAME, params).rowcount)
+        count = await self.write(lambda conn: conn.execute(_SAVE_GAME, params).rowcount)
         return bool(count == 1)
 
     async def mark_broken(self, game_id: str, reason: str) -> None:
@@ -296,7 +313,7 @@ class Store:
             .where(games.c.id == game_id)
             .values(outcome="broken", broken=reason, updated_ms=now_ms())
         )
-        await self._write(lambda conn: conn.execute(statement))
+        await self.write(lambda conn: conn.execute(statement))
 
     async def current(
         self, player_id: str, game: str, options: str, deal: int | None = None
@@ -308,7 +325,7 @@ class Store:
         if deal is not None:
             query = query.where(games.c.deal == deal)
         query = query.order_by(games.c.updated_ms.desc(), games.c.created_ms.desc()).limit(1)
-        row = await self._read(lambda conn: conn.execute(query).first())
+        row = await self.read(lambda conn: conn.execute(query).first())
         if row is None:
             return None
         record = _record(row)
@@ -344,7 +361,7 @@ class Store:
             .order_by(games.c.updated_ms.desc(), games.c.created_ms.desc())
             .limit(limit)
         )
-        rows = await self._read(lambda conn: conn.execute(query).all())
+        rows = await self.read(lambda conn: conn.execute(query).all())
         return [UnfinishedGame(*row) for row in rows]
 
     async def purge_unplayed(self, before_ms: int) -> int:
@@ -356,12 +373,15 @@ class Store:
             ~exists().where(games.c.player_id == players.c.id),
         )
 
+        gone = delete(practice_games).where(~exists().where(games.c.id == practice_games.c.game_id))
+
         def purge(conn: Connection) -> int:
             count = conn.execute(stale).rowcount
             conn.execute(orphans)
+            conn.execute(gone)
             return int(count)
 
-        return await self._write(purge)
+        return await self.write(purge)
 
     async def player_games(self, player_id: str) -> list[GameRecord]:
         """Every game of a player, oldest first."""
@@ -370,7 +390,7 @@ class Store:
             .where(games.c.player_id == player_id)
             .order_by(games.c.created_ms, games.c.id)
         )
-        rows = await self._read(lambda conn: conn.execute(query).all())
+        rows = await self.read(lambda conn: conn.execute(query).all())
         return [_record(row) for row in rows]
 
     # ------------------------------------------------------------------ statistics
@@ -385,13 +405,13 @@ class Store:
                 conn.execute(insert(stat_resets), row)
 
         try:
-            await self._write(reset)
+            await self.write(reset)
         except IntegrityError:  # another request added the player's row first
-            await self._write(reset)
+            await self.write(reset)
 
     async def stats_games(self, player_id: str) -> list[GameRecord]:
         """The player's games that their statistics count: those started since their last
-        reset (all of them if they never reset), oldest first."""
+        reset (all of them if they never reset), oldest first; practice games are not."""
         since = (
             select(stat_resets.c.reset_ms)
             .where(stat_resets.c.player_id == player_id)
@@ -399,10 +419,14 @@ class Store:
         )
         query = (
             select(games)
-            .where(games.c.player_id == player_id, games.c.created_ms >= func.coalesce(since, 0))
+            .where(
+                games.c.player_id == player_id,
+                games.c.created_ms >= func.coalesce(since, 0),
+                ~exists().where(practice_games.c.game_id == games.c.id),
+            )
             .order_by(games.c.created_ms, games.c.id)
         )
-        rows = await self._read(lambda conn: conn.execute(query).all())
+        rows = await self.read(lambda conn: conn.execute(query).all())
         return [_record(row) for row in rows]
 
 

@@ -1,5 +1,6 @@
-"""The tables: players, games stored as (game, options, deal, moves) with a version, and the
-time each player last reset their statistics.
+"""The tables: players, games stored as (game, options, deal, moves) with a version, the
+time each player last reset their statistics, and the reviews of games with the solver's
+verdicts they rest on.
 
 A game's ``moves`` is its whole line in notation, separated by spaces, including moves that
 were undone and may be redone; ``cursor`` says how many of them are played. Replaying the line
@@ -57,3 +58,47 @@ stat_resets = Table(
 )
 """When a player last reset their statistics: only games started since count (the games
 themselves are kept)."""
+
+practice_games = Table(
+    "practice_games",
+    metadata,
+    Column("game_id", String(40), primary_key=True),
+    Column("practice_of", String(40), nullable=False),
+)
+"""Games started from a position of another (a review's "try again from here"): they are
+not counted in the statistics, which count whole games from their deal."""
+
+verdicts = Table(
+    "verdicts",
+    metadata,
+    Column("key_hash", String(64), primary_key=True),
+    Column("status", String(8), nullable=False),
+    Column("line", Text, nullable=False),
+    Column("nodes", Integer, nullable=False),
+)
+"""The solver's verdicts on positions, by the SHA-256 of the judge's key (the node budget and
+the position's text): a review opened twice, or by a friend, searches nothing the second
+time. ``line`` holds the moves of a winning line as ``kind,src,dst,size`` words."""
+
+reviews = Table(
+    "reviews",
+    metadata,
+    Column("game_id", String(40), primary_key=True),
+    Column("version", Integer, nullable=False),
+    Column("claim", String(32), nullable=False),
+    Column("state", String(8), nullable=False),
+    Column("events", Integer, nullable=False),
+    Column("updated_ms", BigInteger, nullable=False),
+)
+"""The review of a game at one version of it: who works on it (``claim``, a token of the job
+that may write it), ``running``, ``done`` or ``failed``, how many events it has and when it
+last moved on (a running review that stops moving is taken over)."""
+
+review_events = Table(
+    "review_events",
+    metadata,
+    Column("game_id", String(40), primary_key=True),
+    Column("seq", Integer, primary_key=True, autoincrement=False),
+    Column("event", Text, nullable=False),
+)
+"""A review's findings in the order they were found, each a JSON object (docs/WEB_API.md)."""

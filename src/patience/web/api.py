@@ -18,6 +18,7 @@ from patience.web.hints import hint_for
 from patience.web.lang import api_lang
 from patience.web.query import game_query
 from patience.web.service import ACTIONS, Action, Games, Live, play_action
+from patience.web.solver_pool import Busy
 from patience.web.stats import stat_rows, stats_csv
 from patience.web.wire import ErrorAnswer, ErrorInfo, MoveRequest, NewGame, VersionRequest
 
@@ -46,6 +47,12 @@ def unavailable(error: StoreUnavailable) -> ApiError:
     return ApiError(503, "unavailable", headers={"Retry-After": "5"})
 
 
+def busy(error: Busy) -> ApiError:
+    """Every solver is working: a 503 that says when to ask again."""
+    seconds = str(error.retry_after)
+    return ApiError(503, "busy", {"retry_after": seconds}, headers={"Retry-After": seconds})
+
+
 def endpoint(handler: Handler) -> Callable[[Request], Awaitable[Response]]:
     """Identify the player (setting or renewing the cookie) and turn errors into JSON."""
 
@@ -60,6 +67,8 @@ def endpoint(handler: Handler) -> Callable[[Request], Awaitable[Response]]:
         except StoreUnavailable as error:
             request.app.state.log_unavailable(error)
             response = error_response(unavailable(error), api_lang(request))
+        except Busy as error:
+            response = error_response(busy(error), api_lang(request))
         if request.method == "POST" or not player.new:
             players.keep(request, response, player)
         return response
@@ -147,7 +156,7 @@ async def hint(request: Request, player_id: str) -> Response:
     if body.version != live.record.version:
         raise ApiError(409, "stale", {"version": str(live.record.version)}, live.state)
     lang = api_lang(request)
-    return json_response(await hint_for(live, lang, request.app.state.hint_lock))
+    return json_response(await hint_for(live, lang, request.app.state.solvers))
 
 
 async def _stat_rows(request: Request, player_id: str) -> list[dict[str, Any]]:

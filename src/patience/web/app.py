@@ -16,13 +16,15 @@ from starlette.exceptions import HTTPException
 from starlette.middleware import Middleware
 
 from patience.store.repository import Store, StoreUnavailable, now_ms, sqlite_url
-from patience.web import api, pages
+from patience.web import api, pages, review_api
 from patience.web.assets import Assets, Compression
 from patience.web.guard import Guard
 from patience.web.limits import LimitConfig, Limits
 from patience.web.players import Players
+from patience.web.reviews import ReviewDesk
 from patience.web.secret import load_secret
 from patience.web.service import Games
+from patience.web.solver_pool import SOLVERS_ENV, SolverPool, default_solvers
 from patience.web.timing import ServerTiming
 
 logger = logging.getLogger(__name__)
@@ -37,8 +39,10 @@ def create_app(
     secret: str,
     limits: LimitConfig | None = None,
     static_dir: Path = STATIC_DIR,
+    solvers: int | None = None,
 ) -> Starlette:
-    """The app; games are kept at ``db_url``, else in SQLite under ``data_dir``."""
+    """The app; games are kept at ``db_url``, else in SQLite under ``data_dir``; ``solvers``
+    processes search (default: $PATIENCE_SOLVERS, else one per core and at least two)."""
     data_path = Path(data_dir)
     url = db_url or sqlite_url(data_path / DEFAULT_DB_NAME)
 
@@ -47,8 +51,10 @@ def create_app(
         if db_url is None:
             make_data_dir(data_path)
         store = await Store.open(url)
+        pool = SolverPool(solvers or solvers_from_environment())
         app.state.games = Games(store)
-        app.state.hint_lock = asyncio.Lock()
+        app.state.solvers = pool
+        app.state.reviews = ReviewDesk(store, pool)
         housekeeping = asyncio.create_task(_purge_unplayed_games(store))
         try:
             yield
@@ -56,11 +62,13 @@ def create_app(
             housekeeping.cancel()
             with contextlib.suppress(asyncio.CancelledError):
                 await housekeeping
+            await app.state.reviews.close()
+            await asyncio.to_thread(pool.close)
             await store.close()
 
     assets = Assets(static_dir)
     app = Starlette(
-        routes=[*api.routes, *assets.routes, *pages.routes],
+        routes=[*api.routes, *review_api.routes, *assets.routes, *pages.routes],
         lifespan=lifespan,
         exception_handlers={HTTPException: pages.http_error, Exception: pages.server_error},
         middleware=[
@@ -120,6 +128,12 @@ async def _purge_unplayed_games(store: Store) -> None:
         except StoreUnavailable as error:
             logger.warning("could not remove unplayed games: %s", error)
         await asyncio.sleep(PURGE_EVERY_S)
+
+
+def solvers_from_environment() -> int:
+    """$PATIENCE_SOLVERS (as ``patience serve --solvers`` sets it), else the default."""
+    given = os.environ.get(SOLVERS_ENV, "")
+    return int(given) if given.isdigit() and int(given) > 0 else default_solvers()
 
 
 DB_ENV = "PATIENCE_DB_URL"

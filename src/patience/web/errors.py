@@ -88,6 +88,19 @@ TEXTS: MappingProxyType[str, _Text] = MappingProxyType(
             "Diese Anfrage kam von einer anderen Seite und wurde abgelehnt; es wurde nichts "
             "geändert.",
         ),
+        "busy": (
+            "Every solver is at work just now; please ask again in {retry_after} s.",
+            "Alle Löser rechnen gerade; bitte frag in {retry_after} s noch einmal.",
+        ),
+        "review_in_play": (
+            "This game is still being played; its review opens once it is won, lost or given up.",
+            "Dieses Spiel läuft noch; die Auswertung gibt es, sobald es gewonnen, verloren "
+            "oder aufgegeben ist.",
+        ),
+        "no_such_position": (
+            "This game has no position {index}.",
+            "Dieses Spiel hat keine Stellung {index}.",
+        ),
         "not_found": ("There is no such page.", "Diese Seite gibt es nicht."),
         "method_not_allowed": (
             "This address does not take that kind of request.",

@@ -287,15 +287,39 @@ class Games:
         """Start a deal (a random one when ``deal`` is None) and store it, with its player."""
         shown = self.show(game_id, options, deal)
         record = replace_record(shown.record, id=uuid.uuid4().hex, player_id=player_id)
-        if player_id not in self._known_players:
-            await self.store.add_player(player_id)
-            self._known_players[player_id] = None
-            while len(self._known_players) > self.cache_size:
-                self._known_players.popitem(last=False)
+        await self._add_player(player_id)
         await self.store.insert(record)
         live = Live(record, shown.game)
         self._remember(live)
         return live
+
+    async def practice(self, player_id: str, source: GameRecord, moves: tuple[str, ...]) -> Live:
+        """A new game of the player's that goes on from ``source`` after ``moves`` (its
+        first moves): kept apart from the player's statistics, which count whole games."""
+        game = Game(get_game(source.game), options_dict(source.options), source.deal)
+        game.replay(moves)
+        shown = self.fresh(game.info, game.options, source.deal)
+        record = replace_record(
+            shown.record,
+            id=uuid.uuid4().hex,
+            player_id=player_id,
+            moves=moves,
+            cursor=len(moves),
+            outcome=game.outcome().value,
+        )
+        await self._add_player(player_id)
+        await self.store.insert(record, practice_of=source.id)
+        live = Live(record, game)
+        self._remember(live)
+        return live
+
+    async def _add_player(self, player_id: str) -> None:
+        if player_id in self._known_players:
+            return
+        await self.store.add_player(player_id)
+        self._known_players[player_id] = None
+        while len(self._known_players) > self.cache_size:
+            self._known_players.popitem(last=False)
 
     async def resume_or_show(
         self, player_id: str | None, game_id: str, options: dict[str, str], deal: int | None

@@ -70,6 +70,23 @@ def uncovered(before: View, after: View) -> list[str]:
     return [card_text(card) for card in sorted(new.elements())]
 
 
+def table_piles(view: View) -> list[Pile]:
+    """The piles of a hidden view, as the browser draws them."""
+    return [
+        Pile(
+            p.index,
+            p.code,
+            p.kind.value,
+            p.row,
+            p.column,
+            [None if c is None else card_text(c) for c in p.cards],
+            p.down,
+            p.free,
+        )
+        for p in view.piles
+    ]
+
+
 def table_state(
     game: Game, view: View, *, game_row_id: str | None, version: int, elapsed_ms: int
 ) -> State:
@@ -88,19 +105,6 @@ def table_state(
     default = next(iter(scores))
     known = game.choices()
     legal, canonical, safe = known.legal, known.search, known.safe
-    piles = [
-        Pile(
-            p.index,
-            p.code,
-            p.kind.value,
-            p.row,
-            p.column,
-            [None if c is None else card_text(c) for c in p.cards],
-            p.down,
-            p.free,
-        )
-        for p in view.piles
-    ]
     return State(
         id=game_row_id,
         game=game.info.id,
@@ -108,7 +112,7 @@ def table_state(
         deal=game.deal,
         version=version,
         url="",
-        piles=piles,
+        piles=table_piles(view),
         legal=[
             _legal(m, text)
             for m, text in zip(legal, texts_among(engine, legal, canonical, legal), strict=True)

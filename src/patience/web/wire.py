@@ -111,3 +111,54 @@ class ErrorInfo(msgspec.Struct):
 class ErrorAnswer(msgspec.Struct, omit_defaults=True):
     error: ErrorInfo
     state: State | None = None
+
+
+class ReviewAnswer(msgspec.Struct):
+    """A game's review so far (docs/WEB_API.md, reviews): the game, every position as the
+    player saw it, and the findings found so far; ``state`` says whether more are coming."""
+
+    id: str
+    game: str
+    options: dict[str, str]
+    deal: int
+    outcome: str
+    url: str
+    """The game's own page."""
+    record: str
+    """The game as one line of text, for ``patience review --record``."""
+    moves: list[str]
+    positions: list[list[Pile]]
+    """The deal, then the table after each move: cards the player could not see are null."""
+    every_card_known: bool
+    """Whether the verdicts saw cards the player could not (face down or in the stock)."""
+    state: str
+    """``running``, ``done``, ``failed``, or ``busy`` (the solvers are full: ask again in
+    ``retry_after`` seconds)."""
+    retry_after: int | None
+    events: list[msgspec.Raw]
+    """Each a JSON object: a ``step`` of the band, a ``mark``, or the ``end``."""
+    seen: int
+    """How many events there are so far: the stream of new ones goes on after this."""
+
+
+class IndexRequest(msgspec.Struct, forbid_unknown_fields=True):
+    """A position of a reviewed game: 0 is the deal, k the table after move k."""
+
+    index: int
+
+
+class LineAnswer(msgspec.Struct):
+    """A winning line from a position (``None``: none proven within the budget)."""
+
+    index: int
+    line: list[str] | None
+
+
+class CountAnswer(msgspec.Struct):
+    """The moves at a position that keep a win, lose, or stayed unknown."""
+
+    index: int
+    winning: int
+    lost: int
+    unknown: int
+    winners: list[str]
