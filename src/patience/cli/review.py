@@ -14,6 +14,7 @@ from patience.engine.game import Game, SavedGame
 from patience.notation import game_spec, move_text, parse_game_spec, parse_record
 from patience.review import REVIEW_BUDGET, Judge, Mark, Review, Step
 from patience.review.game_review import REVIEW_NODES
+from patience.review.records import mark_record
 from patience.solver import Budget
 
 
@@ -139,26 +140,13 @@ def _note(game: Game, review: Review, mark: Mark | None) -> str:
 def _record(
     game: Game, review: Review, status: dict[int, str], texts: list[str]
 ) -> dict[str, object]:
-    def mark_record(mark: Mark) -> dict[str, object]:
-        before = review.positions[mark.move - 1]
-        instead = None if mark.instead is None else move_text(game.engine, before, mark.instead)
-        return {
-            "move": mark.move,
-            "kind": mark.kind,
-            "instead": instead,
-            "nodes": mark.nodes,
-            "stuck": mark.stuck,
-            "winning_before": mark.winning_before,
-            "winning_after": mark.winning_after,
-        }
-
     return {
         "game": game_spec(game.info, game.options),
         "deal": game.deal,
         "start": status[0],
         "moves": [{"number": n, "move": t, "verdict": status[n]} for n, t in enumerate(texts, 1)],
         "losing_move": review.band.losing_move,
-        "marks": [mark_record(m) for m in review.marks],
+        "marks": [mark_record(review, m) for m in review.marks],
         "complete": review.complete,
         "every_card_known": review.every_card_known,
         "note": SEES_ALL,
