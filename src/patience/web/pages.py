@@ -2,6 +2,7 @@
 
 from __future__ import annotations
 
+import json
 from pathlib import Path
 from typing import Any
 
@@ -17,6 +18,7 @@ from patience.games.registry import GameInfo
 from patience.notation import game_spec
 from patience.scoring import profiles_for
 from patience.solver.measured import measured
+from patience.store.records import GameRecord
 from patience.store.repository import StoreUnavailable
 from patience.web import lang as languages
 from patience.web import unfinished
@@ -25,6 +27,7 @@ from patience.web.assets import static_url
 from patience.web.controls import keys_help, stock_controls
 from patience.web.errors import ApiError, error_title
 from patience.web.query import game_query
+from patience.web.reviews import FINISHED
 from patience.web.rules_text import game_name, rules_sections, tagline
 from patience.web.rules_text.scoring import profile_name
 from patience.web.service import Games
@@ -161,8 +164,32 @@ async def stats_page(request: Request) -> Response:
     except StoreUnavailable as error:
         request.app.state.log_unavailable(error)
         return error_page(request, lang, unavailable(error))
-    context = {"rows": stat_rows(records, lang), "other_lang_url": f"/{_other(lang)}/stats"}
+    context = {
+        "rows": stat_rows(records, lang),
+        "recent": _recent(records, lang),
+        "other_lang_url": f"/{_other(lang)}/stats",
+    }
     return render(request, "stats.html", lang, context)
+
+
+RECENT_SHOWN = 10
+"""Finished games listed on the statistics page, newest first, each with its review."""
+
+
+def _recent(records: list[GameRecord], lang: str) -> list[dict[str, Any]]:
+    t = ui_strings(lang)
+    finished = [r for r in reversed(records) if r.outcome in FINISHED][:RECENT_SHOWN]
+    return [
+        {
+            "name": game_name(GAMES[r.game], lang),
+            "deal": r.deal,
+            "moves": r.cursor,
+            "outcome": t[f"outcome_{r.outcome}"],
+            "review_url": f"/{lang}/review/{r.id}",
+        }
+        for r in finished
+        if r.game in GAMES
+    ]
 
 
 async def game_page(request: Request) -> Response:
@@ -203,6 +230,32 @@ async def game_page(request: Request) -> Response:
     return render(request, "game.html", lang, context)
 
 
+async def review_page(request: Request) -> Response:
+    """A finished game's review: its moves, a board to step through them, and the solver's
+    findings as they come (review.js)."""
+    lang = _lang(request)
+    game_id = request.path_params["id"]
+    try:
+        answer = await request.app.state.reviews.open(game_id, lang)
+    except ApiError as error:
+        return error_page(request, lang, error)
+    except StoreUnavailable as error:
+        request.app.state.log_unavailable(error)
+        return error_page(request, lang, unavailable(error))
+    info = GAMES[answer.game]
+    review = json.loads(msgspec.json.encode(answer))
+    start = {"game": answer.game, "piles": review["positions"][0], "legal": [], "version": 0}
+    title = ui_strings(lang)["review_title"].format(name=game_name(info, lang), deal=answer.deal)
+    context = {
+        "game": game_card(info, lang),
+        "title": title,
+        "review": review,
+        "start": start,
+        "other_lang_url": f"/{_other(lang)}/review/{answer.id}",
+    }
+    return render(request, "review.html", lang, context)
+
+
 _HTTP_CODES = {404: "not_found", 405: "method_not_allowed"}
 
 
@@ -235,5 +288,6 @@ routes = [
     Route("/", root),
     Route("/{lang}/", lobby),
     Route("/{lang}/stats", stats_page),
+    Route("/{lang}/review/{id}", review_page),
     Route("/{lang}/{game}", game_page),
 ]

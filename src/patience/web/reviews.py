@@ -172,7 +172,8 @@ class ReviewDesk:
         moves = _moves_to(reviewed, index)
         record = reviewed.record
         args = (self.url, record.game, options_dict(record.options), record.deal, moves)
-        return LineAnswer(index, await self.solvers.run(line_job, *args))
+        found = await self.solvers.run(line_job, *args)
+        return LineAnswer(index, None, []) if found is None else LineAnswer(index, *found)
 
     async def count(self, game_id: str, index: int) -> CountAnswer:
         """The winning moves at position ``index`` (a long solver job: every move judged)."""

@@ -19,6 +19,9 @@ from patience.review.records import end_record, event_record
 from patience.solver.hint import Hint, hint
 from patience.solver.result import Budget
 from patience.store.reviews import ClaimLost, ReviewLog, StoredVerdict
+from patience.views import hidden_view
+from patience.web.state import table_piles
+from patience.web.wire import Pile
 
 
 def hint_job(game: str, options: Mapping[str, str], position: Position, budget: Budget) -> Hint:
@@ -96,9 +99,10 @@ def review_job(
 
 def line_job(
     url: str, game: str, options: Mapping[str, str], deal: int, moves: Sequence[str]
-) -> list[str] | None:
-    """A winning line from the position after ``moves``, in notation; ``None`` when none is
-    proven within the review's budget."""
+) -> tuple[list[str], list[list[Pile]]] | None:
+    """A winning line from the position after ``moves``, in notation, with the table after
+    each of its moves as the player would see it; ``None`` when none is proven within the
+    review's budget."""
     played = _game(game, options, deal, moves)
     log = ReviewLog(url, "", "")
     try:
@@ -109,11 +113,13 @@ def line_job(
         log.close()
     if verdict.status != "winnable":
         return None
-    texts, position = [], played.position
+    engine, position = played.engine, played.position
+    texts, tables = [], [table_piles(hidden_view(engine, position))]
     for move in verdict.line:
-        texts.append(move_text(played.engine, position, move))
-        position = played.engine.apply(position, move)
-    return texts
+        texts.append(move_text(engine, position, move))
+        position = engine.apply(position, move)
+        tables.append(table_piles(hidden_view(engine, position)))
+    return texts, tables
 
 
 def count_job(

@@ -192,6 +192,65 @@ _EN: dict[str, str] = {
     "stats_reset_failed": "The statistics could not be reset. Please try again.",
     # errors
     "error_back": "Back to all games",
+    "review_title": "Review: {name}, deal {deal}",
+    "review_intro": (
+        "Step through your moves. The band shows, for each position, whether the game could "
+        "still be won, was proven lost, or stayed unknown within the solver's budget."
+    ),
+    "review_every_card_known": (
+        "The verdicts see every card, also those that were face down or in the stock while "
+        "you played."
+    ),
+    "review_running": "The solver is reviewing the game…",
+    "review_busy": "Every solver is busy just now; trying again in a moment…",
+    "review_done": "Review complete.",
+    "review_partial": "Review done within the budget; the positions left unknown are unmarked.",
+    "review_failed": "The review stopped before the end. Reload the page to try again.",
+    "review_toolbar": "Step through the game",
+    "review_first": "Deal",
+    "review_back": "Back",
+    "review_forward": "Forward",
+    "review_last": "Last move",
+    "review_slider": "Position",
+    "review_at_deal": "The deal: {verdict}",
+    "review_at_move": "After move {n} of {total}, {move}: {verdict}",
+    "review_band": "Verdicts along the game",
+    "review_band_summary": (
+        "{winnable} positions winnable, {lost} proven lost, {unknown} unknown, {pending} "
+        "still to judge."
+    ),
+    "verdict_winnable": "still winnable",
+    "verdict_lost": "proven lost",
+    "verdict_unknown": "unknown",
+    "verdict_pending": "not judged yet",
+    "review_moves": "Moves",
+    "mark_losing": "Losing move: no win was left after it.",
+    "mark_losing_stuck": "Losing move: no move was left after it.",
+    "mark_instead": "{move} kept a win.",
+    "mark_only": "The only winning move.",
+    "mark_fewer": "Left a single winning move (there were {count}).",
+    "mark_fewer_several": "Left a single winning move (there were several).",
+    "announce_losing": "Losing move found: move {n}, {move}.",
+    "review_go_losing": "Show the last winnable position",
+    "review_practice": "Try again from here",
+    "review_line": "Show me a way",
+    "review_line_none": "No winning line from here was found within the budget.",
+    "review_line_shown": "A winning line from this position: {count} moves. Step through it.",
+    "review_line_exit": "Back to my game",
+    "review_count": "How many winning moves?",
+    "review_count_text": "{winning} of {total} different moves keep a win here.",
+    "review_count_unknown": "{unknown} stayed unknown within the budget.",
+    "review_working": "Searching…",
+    "review_record": "Game record",
+    "review_record_note": "One line of text: patience review --record FILE reads it back.",
+    "review_copy": "Copy",
+    "review_copied": "Copied.",
+    "review_link": "Review this game",
+    "stats_recent": "Recent games",
+    "stats_recent_review": "Review",
+    "outcome_won": "won",
+    "outcome_lost": "lost",
+    "outcome_abandoned": "given up",
 }
 
 _DE: dict[str, str] = {
@@ -382,6 +441,71 @@ _DE: dict[str, str] = {
         "Die Statistik konnte nicht zurückgesetzt werden. Bitte versuche es noch einmal."
     ),
     "error_back": "Zurück zu allen Spielen",
+    "review_title": "Auswertung: {name}, Partie {deal}",
+    "review_intro": (
+        "Geh deine Züge Schritt für Schritt durch. Das Band zeigt für jede Stellung, ob das "
+        "Spiel noch zu gewinnen war, sicher verloren war oder im Rahmen des Lösers offen blieb."
+    ),
+    "review_every_card_known": (
+        "Die Urteile kennen jede Karte, auch die, die beim Spielen verdeckt oder im Stapel lagen."
+    ),
+    "review_running": "Der Löser wertet das Spiel aus …",
+    "review_busy": "Alle Löser rechnen gerade; gleich geht es weiter …",
+    "review_done": "Auswertung fertig.",
+    "review_partial": (
+        "Auswertung im Rahmen des Budgets fertig; offene Stellungen bleiben unmarkiert."
+    ),
+    "review_failed": (
+        "Die Auswertung brach vor dem Ende ab. Lade die Seite neu, um es noch einmal zu "
+        "versuchen."
+    ),
+    "review_toolbar": "Durch das Spiel gehen",
+    "review_first": "Austeilung",
+    "review_back": "Zurück",
+    "review_forward": "Weiter",
+    "review_last": "Letzter Zug",
+    "review_slider": "Stellung",
+    "review_at_deal": "Die Austeilung: {verdict}",
+    "review_at_move": "Nach Zug {n} von {total}, {move}: {verdict}",
+    "review_band": "Urteile entlang des Spiels",
+    "review_band_summary": (
+        "{winnable} Stellungen zu gewinnen, {lost} sicher verloren, {unknown} offen, "
+        "{pending} noch nicht beurteilt."
+    ),
+    "verdict_winnable": "noch zu gewinnen",
+    "verdict_lost": "sicher verloren",
+    "verdict_unknown": "offen",
+    "verdict_pending": "noch nicht beurteilt",
+    "review_moves": "Züge",
+    "mark_losing": "Entscheidender Fehler: danach war kein Sieg mehr möglich.",
+    "mark_losing_stuck": "Entscheidender Fehler: danach gab es keinen Zug mehr.",
+    "mark_instead": "Mit {move} wäre ein Sieg geblieben.",
+    "mark_only": "Der einzige Zug, der gewinnen konnte.",
+    "mark_fewer": "Danach blieb nur noch ein Gewinnzug (vorher {count}).",
+    "mark_fewer_several": "Danach blieb nur noch ein Gewinnzug (vorher mehrere).",
+    "announce_losing": "Entscheidender Fehler gefunden: Zug {n}, {move}.",
+    "review_go_losing": "Letzte gewinnbare Stellung zeigen",
+    "review_practice": "Von hier noch einmal versuchen",
+    "review_line": "Zeig mir einen Weg",
+    "review_line_none": "Von hier fand der Löser im Rahmen seines Budgets keinen Gewinnweg.",
+    "review_line_shown": (
+        "Ein Gewinnweg von dieser Stellung: {count} Züge. Geh ihn Schritt für Schritt durch."
+    ),
+    "review_line_exit": "Zurück zu meinem Spiel",
+    "review_count": "Wie viele Gewinnzüge gab es?",
+    "review_count_text": "{winning} von {total} verschiedenen Zügen halten hier den Sieg offen.",
+    "review_count_unknown": "{unknown} blieben im Rahmen des Budgets offen.",
+    "review_working": "Suche läuft …",
+    "review_record": "Spielprotokoll",
+    "review_record_note": "Eine Textzeile: patience review --record DATEI liest sie wieder ein.",
+    "review_copy": "Kopieren",
+    "review_copied": "Kopiert.",
+    "review_link": "Dieses Spiel auswerten",
+    "stats_recent": "Letzte Spiele",
+    "stats_recent_review": "Auswertung",
+    "outcome_won": "gewonnen",
+    "outcome_lost": "verloren",
+    "outcome_abandoned": "aufgegeben",
 }
 
 UI_STRINGS: dict[str, dict[str, str]] = {"en": _EN, "de": _DE}

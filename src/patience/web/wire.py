@@ -148,10 +148,12 @@ class IndexRequest(msgspec.Struct, forbid_unknown_fields=True):
 
 
 class LineAnswer(msgspec.Struct):
-    """A winning line from a position (``None``: none proven within the budget)."""
+    """A winning line from a position (``None``: none proven within the budget), and the
+    table before and after each of its moves."""
 
     index: int
     line: list[str] | None
+    positions: list[list[Pile]]
 
 
 class CountAnswer(msgspec.Struct):

@@ -1,7 +1,7 @@
 // The won and lost dialogs: modal, so a screen reader announces them as they open, and Esc
 // closes them.
 
-import { $, t, tableEl } from "./page.js";
+import { $, lang, t, tableEl } from "./page.js";
 import { state } from "./current.js";
 import { fmt, fmtCount } from "./names.js";
 import { shownScore } from "./status.js";
@@ -29,6 +29,10 @@ function offerLostChoices() {
 
 export function showDialog(which) {
   const dialog = $(`#${which}-dialog`);
+  // A finished game's review (a lost game is finished until a move is taken back).
+  const review = dialog.querySelector(".review-link");
+  review.hidden = state.id === null;
+  review.href = `/${lang}/review/${state.id}`;
   if (which === "won") {
     $("#won-text").textContent = wonText();
     tableEl.classList.add("celebrate");

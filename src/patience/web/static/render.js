@@ -30,7 +30,15 @@ function stopCards(p) {
   return Array.from({ length: n - first }, (_, k) => first + k);
 }
 
+/** Draw the table of the game page, with its toolbar's figures. */
 export function render(animate = true) {
+  drawTable(animate);
+  $("#redeal")?.classList.remove("hint"); // a hint's mark lasts until the table changes
+  updateStatus();
+}
+
+/** Draw the piles of the state (the game page's, or a reviewed position). */
+export function drawTable(animate = true) {
   const box = tableEl.parentElement.getBoundingClientRect();
   const height = Math.max(320, window.innerHeight - Math.min(tableEl.offsetTop, 240) - 16);
   const scale = CARD_SCALE[settings.cardSize] ?? 1;
@@ -103,11 +111,9 @@ export function render(animate = true) {
     frag.append(el);
   });
   tableEl.replaceChildren(frag);
-  $("#redeal")?.classList.remove("hint"); // a hint's mark lasts until the table changes
   markHold();
   restoreFocus(hadFocus);
   flipPlay(before);
-  updateStatus();
   tableEl.dataset.version = String(state.version);
 }
 
