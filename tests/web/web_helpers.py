@@ -8,7 +8,17 @@ from typing import Any
 
 from starlette.testclient import TestClient
 
+from patience.notation import parse_record
 from patience.store.records import GameRecord
+
+LOST_DEAL = 6
+LOST_MOVES = parse_record(
+    "klondike deal=6 4-f4 24 s f4-1 12 23 3-f2 s f2-3 3-f3 41 f3-3 3-f4 74 s 47 74 f4-3 67 "
+    "3-f4 s 36 f4-6 6-f3 w3 s s s s s f3-6 6-f2 s w1 41 f2-6 6-f3 s w5 s"
+).moves
+"""Random legal Klondike moves whose review proves move 39 the losing one (found by a
+search over random games; the deal is frozen, so the game is too)."""
+LOSING_MOVE = 39
 
 
 def stored(client: TestClient, game_id: str) -> GameRecord | None:
