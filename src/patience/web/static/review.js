@@ -294,6 +294,9 @@ follow();
 document.body.dataset.ready = "1";
 // For tests and curious players: the review as the page holds it, read-only.
 window.patience = {
+  get state() {
+    return state;
+  },
   get review() {
     return { state: review.state, verdicts: [...verdicts], marks: [...marks], ended, shown, line };
   },
