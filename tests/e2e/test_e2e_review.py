@@ -66,3 +66,30 @@ def test_a_lost_klondike_game_is_reviewed_and_tried_again(browser: Browser, base
     assert practice["moves_made"] == LOSING_MOVE - 1
     assert [p["cards"] for p in practice["piles"]] == before
     context.close()
+
+
+def test_the_still_winnable_assist_is_off_until_switched_on(
+    browser: Browser, base_url: str
+) -> None:
+    context = browser.new_context(viewport=DESKTOP)
+    context.add_init_script(NO_AUTOPLAY)
+    page = context.new_page()
+    asked: list[str] = []
+    page.on("request", lambda r: asked.append(r.url) if r.url.endswith("/winnable") else None)
+    page.goto(f"{base_url}/en/klondike?deal={LOST_DEAL}")
+    wait_ready(page)
+    game = stored(context.request, base_url, state(page))
+    answer = context.request.post(
+        f"{base_url}/api/games/{game['id']}/moves", data={"version": 0, "move": LOST_MOVES[0]}
+    )
+    assert answer.ok, answer.text()
+    page.reload()
+    wait_ready(page)
+    assert asked == [] and page.locator("#winnable").is_hidden()  # off by default
+    page.locator("details.settings summary").click()
+    page.get_by_label("Say after each move whether the game can still be won").check()
+    line = page.locator("#winnable")
+    expect(line).to_have_text("Still winnable.", timeout=TIMEOUT_MS)
+    assert line.get_attribute("role") == "status"  # said to a screen reader
+    assert len(asked) == 1
+    context.close()

@@ -326,7 +326,7 @@ def test_stats_export_as_csv_and_json_files(client: TestClient) -> None:
     assert as_csv.headers["content-disposition"] == 'attachment; filename="patience-stats.csv"'
     header, line = as_csv.text.splitlines()
     assert header.split(",")[:5] == ["game", "name", "options", "played", "won"]
-    assert line.startswith('klondike,Klondike,"draw=1,passes=unlimited",1,0,0.0,0,0,,')
+    assert line.startswith('klondike,Klondike,"draw=1,passes=unlimited",1,0,0,0.0,0,0,,')
 
 
 def test_stats_reset_is_a_post_that_keeps_the_games(client: TestClient) -> None:

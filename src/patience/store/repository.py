@@ -38,7 +38,7 @@ from sqlalchemy.exc import IntegrityError, SQLAlchemyError
 
 from patience.store.records import GameRecord, UnfinishedGame
 from patience.store.runner import ThreadedRunner
-from patience.store.schema import games, metadata, players, practice_games, stat_resets
+from patience.store.schema import assists, games, metadata, players, practice_games, stat_resets
 
 T = TypeVar("T")
 
@@ -183,6 +183,10 @@ def _columns(record: GameRecord) -> dict[str, Any]:
 
 
 _INSERT_GAME = insert(games)
+_INSERT_ASSIST = {
+    "sqlite": sqlite_insert(assists).on_conflict_do_nothing(index_elements=["game_id"]),
+    "postgresql": postgresql_insert(assists).on_conflict_do_nothing(index_elements=["game_id"]),
+}
 _INSERT_PLAYER = {
     "sqlite": sqlite_insert(players).on_conflict_do_nothing(index_elements=["id"]),
     "postgresql": postgresql_insert(players).on_conflict_do_nothing(index_elements=["id"]),
@@ -392,6 +396,23 @@ class Store:
         )
         rows = await self.read(lambda conn: conn.execute(query).all())
         return [_record(row) for row in rows]
+
+    # ------------------------------------------------------------------ assists
+
+    async def mark_assisted(self, game_id: str) -> None:
+        """The player of ``game_id`` took help in it (once; later calls change nothing)."""
+        row = {"game_id": game_id, "first_ms": now_ms()}
+        await self.write(lambda conn: conn.execute(_INSERT_ASSIST[conn.dialect.name], row))
+
+    async def assisted(self, player_id: str) -> set[str]:
+        """The ids of the player's games in which they took help."""
+        query = (
+            select(assists.c.game_id)
+            .join(games, games.c.id == assists.c.game_id)
+            .where(games.c.player_id == player_id)
+        )
+        rows = await self.read(lambda conn: conn.execute(query).all())
+        return {game_id for (game_id,) in rows}
 
     # ------------------------------------------------------------------ statistics
 

@@ -68,6 +68,15 @@ practice_games = Table(
 """Games started from a position of another (a review's "try again from here"): they are
 not counted in the statistics, which count whole games from their deal."""
 
+assists = Table(
+    "assists",
+    metadata,
+    Column("game_id", String(40), primary_key=True),
+    Column("first_ms", BigInteger, nullable=False),
+)
+"""Games in which the player took help that sees every card (a hint, "still winnable?"):
+their wins are counted apart in the statistics."""
+
 verdicts = Table(
     "verdicts",
     metadata,

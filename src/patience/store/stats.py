@@ -8,12 +8,14 @@ changes a player's record, and the game can be taken up again. Broken games (who
 longer replay) are never counted.
 
 Streaks run over played games in the order they were started; best time and fewest moves are
-taken over won games, at the moment of the first win.
+taken over won games, at the moment of the first win. Wins in games where the player took help
+that sees every card (a hint, "still winnable?") are counted among the wins and also apart, as
+``won_assisted``.
 """
 
 from __future__ import annotations
 
-from collections.abc import Iterable
+from collections.abc import Collection, Iterable
 from dataclasses import dataclass
 from itertools import groupby
 
@@ -28,6 +30,7 @@ class StatRow:
     options: str
     played: int
     won: int
+    won_assisted: int
     win_percent: float | None
     streak: int
     best_streak: int
@@ -39,8 +42,11 @@ def _key(record: GameRecord) -> tuple[str, str]:
     return record.game, record.options
 
 
-def statistics(records: Iterable[GameRecord]) -> list[StatRow]:
-    """The statistics of one player's games, one row per (game, options) with a played game."""
+def statistics(
+    records: Iterable[GameRecord], assisted: Collection[str] = frozenset()
+) -> list[StatRow]:
+    """The statistics of one player's games, one row per (game, options) with a played game;
+    ``assisted``: the ids of the games in which the player took help."""
     ordered = sorted(
         (r for r in records if r.outcome != "broken"), key=lambda r: (*_key(r), r.created_ms)
     )
@@ -65,6 +71,7 @@ def statistics(records: Iterable[GameRecord]) -> list[StatRow]:
                 options=options,
                 played=len(played),
                 won=len(wins),
+                won_assisted=sum(r.id in assisted for r in wins),
                 win_percent=round(100 * len(wins) / len(played), 1),
                 streak=streak,
                 best_streak=best,

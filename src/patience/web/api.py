@@ -14,7 +14,7 @@ from starlette.routing import Route
 from patience.store.repository import StoreDamaged, StoreUnavailable, now_ms
 from patience.web.bodies import decode
 from patience.web.errors import ApiError
-from patience.web.hints import hint_for
+from patience.web.hints import hint_for, winnable_for
 from patience.web.lang import api_lang
 from patience.web.query import game_query
 from patience.web.service import ACTIONS, Action, Games, Live, play_action
@@ -148,20 +148,37 @@ async def abandon(request: Request, player_id: str) -> Response:
     return _state_response(live, request)
 
 
-@endpoint
-async def hint(request: Request, player_id: str) -> Response:
+async def _current(request: Request, player_id: str) -> Live:
+    """The player's game at the version the request names (409 with its state if not)."""
     body = await decode(request, VersionRequest)
     request.app.state.limits.check_move(request, player_id)
     live = await _games(request).get(player_id, request.path_params["id"])
     if body.version != live.record.version:
         raise ApiError(409, "stale", {"version": str(live.record.version)}, live.state)
-    lang = api_lang(request)
-    return json_response(await hint_for(live, lang, request.app.state.solvers))
+    return live
+
+
+@endpoint
+async def hint(request: Request, player_id: str) -> Response:
+    live = await _current(request, player_id)
+    answer = await hint_for(live, api_lang(request), request.app.state.solvers)
+    await _games(request).store.mark_assisted(live.record.id)
+    return json_response(answer)
+
+
+@endpoint
+async def still_winnable(request: Request, player_id: str) -> Response:
+    """The assist: whether the game's position can still be won (counts as help)."""
+    live = await _current(request, player_id)
+    answer = await winnable_for(live, request.app.state.reviews.url, request.app.state.solvers)
+    await _games(request).store.mark_assisted(live.record.id)
+    return json_response(answer)
 
 
 async def _stat_rows(request: Request, player_id: str) -> list[dict[str, Any]]:
-    records = await _games(request).store.stats_games(player_id)
-    return stat_rows(records, api_lang(request))
+    store = _games(request).store
+    records = await store.stats_games(player_id)
+    return stat_rows(records, api_lang(request), await store.assisted(player_id))
 
 
 def _download(name: str) -> dict[str, str]:
@@ -198,6 +215,7 @@ routes = [
     Route("/api/games/{id}", get_game, methods=["GET"]),
     Route("/api/games/{id}/moves", move, methods=["POST"]),
     Route("/api/games/{id}/hint", hint, methods=["POST"]),
+    Route("/api/games/{id}/winnable", still_winnable, methods=["POST"]),
     Route("/api/games/{id}/abandon", abandon, methods=["POST"]),
     *(Route(f"/api/games/{{id}}/{name}", history, methods=["POST"]) for name in ACTIONS),
     Route("/api/stats", stats, methods=["GET"]),

@@ -1,14 +1,16 @@
-"""Hints from the solver, searched on a solver process so the server keeps answering."""
+"""Help that sees every card: hints, and the "still winnable?" assist, searched on a solver
+process so the server keeps answering. Either marks the game as assisted (api.py)."""
 
 from __future__ import annotations
 
 from patience.notation import move_text
 from patience.solver.result import Budget
+from patience.store.records import options_dict
 from patience.web.service import Live
-from patience.web.solver_jobs import hint_job
+from patience.web.solver_jobs import hint_job, verdict_job
 from patience.web.solver_pool import SolverPool
 from patience.web.ui_strings import ui_strings
-from patience.web.wire import HintAnswer, HintBody
+from patience.web.wire import HintAnswer, HintBody, WinnableAnswer
 
 HINT_BUDGET = Budget(nodes=5_000, seconds=0.5)
 """Small: a hint must come back within about half a second."""
@@ -25,3 +27,13 @@ async def hint_for(live: Live, lang: str, solvers: SolverPool) -> HintAnswer:
     text = move_text(game.engine, position, found.move)
     note = ui_strings(lang)["hint_solver" if found.source == "solver" else "hint_heuristic"]
     return HintAnswer(HintBody(text, found.source, note))
+
+
+async def winnable_for(live: Live, db_url: str, solvers: SolverPool) -> WinnableAnswer:
+    """The verdict on the game's current position, with the review's node budget (the same
+    position gets the same answer here and in its review, which shares the stored verdicts)."""
+    record = live.record
+    moves = record.moves[: record.cursor]
+    options = options_dict(record.options)
+    status = await solvers.run(verdict_job, db_url, record.game, options, record.deal, moves)
+    return WinnableAnswer(record.version, status)

@@ -161,11 +161,12 @@ async def stats_page(request: Request) -> Response:
     games: Games = request.app.state.games
     try:
         records = [] if player_id is None else await games.store.stats_games(player_id)
+        assisted = set() if player_id is None else await games.store.assisted(player_id)
     except StoreUnavailable as error:
         request.app.state.log_unavailable(error)
         return error_page(request, lang, unavailable(error))
     context = {
-        "rows": stat_rows(records, lang),
+        "rows": stat_rows(records, lang, assisted),
         "recent": _recent(records, lang),
         "other_lang_url": f"/{_other(lang)}/stats",
     }

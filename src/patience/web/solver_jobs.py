@@ -8,7 +8,8 @@ are kept there too, so no position is searched twice for any review.
 
 from __future__ import annotations
 
-from collections.abc import Mapping, Sequence
+from collections.abc import Iterator, Mapping, Sequence
+from contextlib import contextmanager
 
 from patience.engine.game import Game
 from patience.engine.position import Move, MoveKind, Position
@@ -64,6 +65,17 @@ def line_moves(words: str) -> tuple[Move, ...]:
     return tuple(moves)
 
 
+@contextmanager
+def _judge(url: str, played: Game) -> Iterator[Judge]:
+    """A judge of the game's positions that keeps its verdicts in the database."""
+    log = ReviewLog(url, "", "")
+    try:
+        yield Judge(played.info, played.options, store=StoredVerdicts(log))
+        log.flush()
+    finally:
+        log.close()
+
+
 def _game(game: str, options: Mapping[str, str], deal: int, moves: Sequence[str]) -> Game:
     played = Game(get_game(game), dict(options), deal)
     played.replay(moves)
@@ -104,13 +116,8 @@ def line_job(
     each of its moves as the player would see it; ``None`` when none is proven within the
     review's budget."""
     played = _game(game, options, deal, moves)
-    log = ReviewLog(url, "", "")
-    try:
-        judge = Judge(played.info, played.options, store=StoredVerdicts(log))
+    with _judge(url, played) as judge:
         verdict = judge.verdict(played.position)
-        log.flush()
-    finally:
-        log.close()
     if verdict.status != "winnable":
         return None
     engine, position = played.engine, played.position
@@ -122,6 +129,15 @@ def line_job(
     return texts, tables
 
 
+def verdict_job(
+    url: str, game: str, options: Mapping[str, str], deal: int, moves: Sequence[str]
+) -> str:
+    """The verdict on the position after ``moves``: winnable, lost or unknown."""
+    played = _game(game, options, deal, moves)
+    with _judge(url, played) as judge:
+        return judge.verdict(played.position).status
+
+
 def count_job(
     url: str, game: str, options: Mapping[str, str], deal: int, moves: Sequence[str]
 ) -> dict[str, object]:
@@ -129,14 +145,9 @@ def count_job(
     with the winning ones in notation; moves that lead to positions alike (a card to one
     free cell or another) count once."""
     played = _game(game, options, deal, moves)
-    log = ReviewLog(url, "", "")
-    try:
-        judge = Judge(played.info, played.options, store=StoredVerdicts(log))
+    with _judge(url, played) as judge:
         distinct = played.engine.search_moves(played.position)  # one of moves alike
         count = winning_moves(judge, played.position, among=distinct)
-        log.flush()
-    finally:
-        log.close()
     return {
         "winning": count.winning,
         "lost": count.lost,

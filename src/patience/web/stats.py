@@ -4,7 +4,7 @@ from __future__ import annotations
 
 import csv
 import io
-from collections.abc import Iterable
+from collections.abc import Collection, Iterable
 from typing import Any
 
 from patience.games import GAMES
@@ -22,10 +22,13 @@ def describe_options(options: dict[str, str], lang: str) -> str:
     )
 
 
-def stat_rows(records: Iterable[GameRecord], lang: str) -> list[dict[str, Any]]:
-    """One row per game and options the player has played, in lobby order."""
+def stat_rows(
+    records: Iterable[GameRecord], lang: str, assisted: Collection[str] = frozenset()
+) -> list[dict[str, Any]]:
+    """One row per game and options the player has played, in lobby order; ``assisted``: the
+    games in which the player took help."""
     order = {game_id: i for i, game_id in enumerate(GAMES)}
-    rows = [row for row in statistics(records) if row.game in GAMES]
+    rows = [row for row in statistics(records, assisted) if row.game in GAMES]
     rows.sort(key=lambda row: (order[row.game], row.options))
     return [
         {
@@ -35,6 +38,7 @@ def stat_rows(records: Iterable[GameRecord], lang: str) -> list[dict[str, Any]]:
             "options_text": describe_options(options_dict(row.options), lang),
             "played": row.played,
             "won": row.won,
+            "won_assisted": row.won_assisted,
             "win_percent": row.win_percent,
             "streak": row.streak,
             "best_streak": row.best_streak,
@@ -51,6 +55,7 @@ CSV_COLUMNS = (
     "options",
     "played",
     "won",
+    "won_assisted",
     "win_percent",
     "streak",
     "best_streak",
@@ -64,7 +69,7 @@ def stats_csv(rows: Iterable[dict[str, Any]]) -> str:
     """The rows of :func:`stat_rows` as CSV with a header line; an unknown figure is empty.
 
     >>> print(stats_csv(stat_rows([], "en")), end="")
-    game,name,options,played,won,win_percent,streak,best_streak,best_time_ms,fewest_moves
+    game,name,options,played,won,won_assisted,win_percent,streak,best_streak,best_time_ms,fewest_moves
     """
     out = io.StringIO()
     writer = csv.writer(out, lineterminator="\r\n")

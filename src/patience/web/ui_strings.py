@@ -247,6 +247,14 @@ _EN: dict[str, str] = {
     "review_copied": "Copied.",
     "review_link": "Review this game",
     "stats_recent": "Recent games",
+    "stats_won_assisted": "{count} with help",
+    "setting_still_winnable": (
+        "Say after each move whether the game can still be won (counts as help)"
+    ),
+    "winnable_winnable": "Still winnable.",
+    "winnable_lost": "No win is left from here.",
+    "winnable_unknown": "Winnable? Unknown within the budget.",
+    "winnable_asking": "Winnable? Checking…",
     "stats_recent_review": "Review",
     "outcome_won": "won",
     "outcome_lost": "lost",
@@ -456,8 +464,7 @@ _DE: dict[str, str] = {
         "Auswertung im Rahmen des Budgets fertig; offene Stellungen bleiben unmarkiert."
     ),
     "review_failed": (
-        "Die Auswertung brach vor dem Ende ab. Lade die Seite neu, um es noch einmal zu "
-        "versuchen."
+        "Die Auswertung brach vor dem Ende ab. Lade die Seite neu, um es noch einmal zu versuchen."
     ),
     "review_toolbar": "Durch das Spiel gehen",
     "review_first": "Austeilung",
@@ -502,6 +509,14 @@ _DE: dict[str, str] = {
     "review_copied": "Kopiert.",
     "review_link": "Dieses Spiel auswerten",
     "stats_recent": "Letzte Spiele",
+    "stats_won_assisted": "{count} mit Hilfe",
+    "setting_still_winnable": (
+        "Nach jedem Zug sagen, ob das Spiel noch zu gewinnen ist (zählt als Hilfe)"
+    ),
+    "winnable_winnable": "Noch zu gewinnen.",
+    "winnable_lost": "Von hier ist kein Sieg mehr möglich.",
+    "winnable_unknown": "Zu gewinnen? Im Rahmen des Budgets offen.",
+    "winnable_asking": "Zu gewinnen? Wird geprüft …",
     "stats_recent_review": "Auswertung",
     "outcome_won": "gewonnen",
     "outcome_lost": "verloren",

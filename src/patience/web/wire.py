@@ -102,6 +102,14 @@ class HintAnswer(msgspec.Struct):
     hint: HintBody | None
 
 
+class WinnableAnswer(msgspec.Struct):
+    """Whether the game at ``version`` can still be won: ``winnable``, ``lost``, or
+    ``unknown`` within the budget (the solver sees every card)."""
+
+    version: int
+    status: str
+
+
 class ErrorInfo(msgspec.Struct):
     code: str
     message: str

@@ -12,6 +12,7 @@ import { lang, pageUrl, reduceMotion, t, tableEl } from "./page.js";
 import { render } from "./render.js";
 import { settings } from "./settings.js";
 import { elapsed, hasStarted, resetClock, startClock, syncClock } from "./timer.js";
+import { checkWinnable } from "./winnable.js";
 
 let busy = Promise.resolve();
 let pending = 0;
@@ -86,6 +87,7 @@ function setState(next, { before = null, moveText = null, quiet = false, push = 
 /** Clock, dialogs and the safe moves that play themselves, for the state just drawn. */
 export function afterState() {
   syncClock();
+  checkWinnable();
   if (state.outcome === "won") return showDialog("won");
   if (state.outcome === "lost") return showDialog("lost");
   closeDialogs();

@@ -11,6 +11,7 @@ const DEFAULTS = Object.freeze({
   showMoves: true,
   showScore: true,
   singleKeys: true, // letter keys as shortcuts (keyboard.js)
+  stillWinnable: false, // the assist: after each move, whether a win is left (winnable.js)
   cardSize: "medium", // or "small", "large" (render.js)
   theme: "system", // or "light", "dark" (theme.js sets it before the page is drawn)
   scoreProfiles: {}, // game id → the scoring profile chosen for it
