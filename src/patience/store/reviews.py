@@ -84,7 +84,8 @@ class Reviews:
         def claim(conn: Connection) -> bool:
             if seen is None:
                 inserting = _insert_new(conn).values(game_id=game_id, **values)
-                return bool(conn.execute(inserting).rowcount == 1)
+                # RETURNING says whether the row went in (psycopg gives no rowcount here).
+                return conn.execute(inserting.returning(reviews.c.game_id)).first() is not None
             taken = conn.execute(
                 update(reviews)
                 .where(reviews.c.game_id == game_id, reviews.c.claim == seen.claim)
