@@ -1,4 +1,4 @@
-"""The API on PostgreSQL: the same play, rejections and statistics as on SQLite.
+"""The API on PostgreSQL: the same play, rejections, statistics and reviews as on SQLite.
 
 Runs when PATIENCE_TEST_PG_URL names a PostgreSQL test server (``pg_url`` in tests/conftest.py:
 a database of this worker's own, emptied for each test); skipped otherwise.
@@ -11,7 +11,8 @@ from pathlib import Path
 
 import pytest
 from starlette.testclient import TestClient
-from web_helpers import new_game, play, stored
+from test_review_api import finished_game, whole_review
+from web_helpers import LOSING_MOVE, new_game, play, stored
 
 from patience.web.app import create_app
 
@@ -38,3 +39,13 @@ def test_play_and_rejections_on_postgresql(pg_client: TestClient) -> None:
     page = client.get("/en/freecell?deal=1")
     assert page.status_code == 200 and state["id"] not in page.text
     assert after["version"] == 1
+
+
+def test_a_review_runs_and_is_read_back_on_postgresql(pg_client: TestClient) -> None:
+    game = finished_game(pg_client)
+    review = whole_review(pg_client, game["id"])
+    assert review["events"][-1] == {"type": "end", "complete": True, "losing_move": LOSING_MOVE}
+    again = pg_client.get(f"/api/reviews/{game['id']}").json()
+    assert again["state"] == "done" and again["events"] == review["events"]
+    practice = pg_client.post(f"/api/reviews/{game['id']}/practice", json={"index": 3})
+    assert practice.status_code == 201 and practice.json()["moves_made"] == 3
