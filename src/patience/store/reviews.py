@@ -13,10 +13,11 @@ from __future__ import annotations
 import hashlib
 import json
 import secrets
+import time
 from dataclasses import dataclass
 from typing import Any, Literal
 
-from sqlalchemy import delete, insert, select, update
+from sqlalchemy import delete, event, insert, select, update
 from sqlalchemy.dialects.postgresql import insert as postgresql_insert
 from sqlalchemy.dialects.sqlite import insert as sqlite_insert
 from sqlalchemy.engine import Connection, Engine
@@ -25,6 +26,9 @@ from patience.store.repository import Store, now_ms, open_engine
 from patience.store.schema import review_events, reviews, verdicts
 
 ReviewState = Literal["running", "done", "failed"]
+
+KEEP_EVERY_S = 2.0
+"""A job with no new finding still commits its verdicts (and shows it is alive) this often."""
 
 STALE_MS = 60_000
 """A running review whose job wrote nothing for this long is taken over (a single search
@@ -145,19 +149,24 @@ class ReviewLog:
 
     def __init__(self, url: str, game_id: str, token: str) -> None:
         self.engine: Engine = open_engine(url, 1)
+        if self.engine.dialect.name == "sqlite":  # a lost write is searched again, never wrong
+            event.listen(self.engine, "connect", _flush_less)
         self.game_id = game_id
         self.token = token
         self._events: list[str] = []
         self._verdicts: list[dict[str, Any]] = []
         self._written = 0
+        self._flushed = time.monotonic()
 
     def add(self, event: dict[str, Any]) -> None:
         """A finding, written with the next group."""
         self._events.append(json.dumps(event, separators=(",", ":")))
 
     def verdict(self, key: str) -> StoredVerdict | None:
-        """The stored verdict for the judge's key, after committing what is waiting."""
-        self.flush()
+        """The stored verdict for the judge's key, after committing the findings waiting (and
+        the verdicts with them, or every :data:`KEEP_EVERY_S` seconds)."""
+        if self._events or time.monotonic() - self._flushed > KEEP_EVERY_S:
+            self.flush()
         query = select(verdicts).where(verdicts.c.key_hash == _hash(key))
         with self.engine.connect() as conn:
             found = conn.execute(query).first()
@@ -185,6 +194,7 @@ class ReviewLog:
         self._written += len(events)
         self._events.clear()
         self._verdicts.clear()
+        self._flushed = time.monotonic()
 
     def _write_events(self, conn: Connection, events: list[dict[str, Any]], state: str) -> None:
         mine = conn.execute(
@@ -199,6 +209,14 @@ class ReviewLog:
 
     def close(self) -> None:
         self.engine.dispose()
+
+
+def _flush_less(dbapi_connection: Any, _record: Any) -> None:
+    """A job's SQLite commits reach the disk at checkpoints, not each one (WAL, NORMAL):
+    a power cut may lose the last findings, which the next review finds again."""
+    cursor = dbapi_connection.cursor()
+    cursor.execute("PRAGMA synchronous=NORMAL")
+    cursor.close()
 
 
 def _insert_verdict(conn: Connection) -> Any:
