@@ -3,11 +3,11 @@ kept once per key; on SQLite and (with a test server) PostgreSQL."""
 
 from __future__ import annotations
 
-import asyncio
 import json
 
 import pytest
 
+from fresh_loop import run_async
 from patience.store.repository import Store
 from patience.store.reviews import ClaimLost, ReviewLog, Reviews, StoredVerdict
 
@@ -45,7 +45,7 @@ def test_one_claim_wins_and_its_job_writes_the_findings(store_url: str) -> None:
         finally:
             await store.close()
 
-    asyncio.run(run())
+    run_async(run())
 
 
 def test_a_review_taken_over_refuses_the_old_jobs_writes(store_url: str) -> None:
@@ -71,7 +71,7 @@ def test_a_review_taken_over_refuses_the_old_jobs_writes(store_url: str) -> None
         finally:
             await store.close()
 
-    asyncio.run(run())
+    run_async(run())
 
 
 def test_verdicts_are_kept_once_per_key_and_read_back(store_url: str) -> None:
@@ -88,7 +88,7 @@ def test_verdicts_are_kept_once_per_key_and_read_back(store_url: str) -> None:
         finally:
             await store.close()
 
-    asyncio.run(run())
+    run_async(run())
 
 
 def test_a_released_claim_leaves_no_review(store_url: str) -> None:
@@ -109,4 +109,4 @@ def test_a_released_claim_leaves_no_review(store_url: str) -> None:
         finally:
             await store.close()
 
-    asyncio.run(run())
+    run_async(run())

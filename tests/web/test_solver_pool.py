@@ -3,13 +3,13 @@ leave a solver free, and a dead solver process is replaced."""
 
 from __future__ import annotations
 
-import asyncio
 import os
 import time
 from collections.abc import Iterator
 
 import pytest
 
+from fresh_loop import run_async
 from patience.web.solver_pool import Busy, SolverPool
 
 
@@ -21,7 +21,7 @@ def pool() -> Iterator[SolverPool]:
 
 
 def test_a_job_runs_on_another_process(pool: SolverPool) -> None:
-    assert asyncio.run(pool.run(os.getpid)) != os.getpid()
+    assert run_async(pool.run(os.getpid)) != os.getpid()
 
 
 def test_a_full_pool_refuses_at_once_and_takes_jobs_again_when_they_end(pool: SolverPool) -> None:

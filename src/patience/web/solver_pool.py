@@ -47,7 +47,7 @@ class SolverPool:
 
     >>> import math
     >>> pool = SolverPool(workers=1, queued=0)
-    >>> asyncio.run(pool.run(math.factorial, 5))
+    >>> pool.submit(math.factorial, 5).result()
     120
     >>> pool.close()
     """
