@@ -57,6 +57,14 @@ _EN: dict[str, str] = {
     "redo": "Redo",
     "restart": "Restart",
     "new_game": "New deal",
+    "deal_kind": "Kind of deal",
+    "kind_any": "Any deal",
+    "kind_winnable": "Winnable",
+    "kind_easy": "Easy",
+    "kind_medium": "Medium",
+    "kind_hard": "Hard",
+    "kind_expert": "Expert",
+    "deal_kind_number": "Deal {deal} ({kind})",
     "hint": "Hint",
     "redeal": "Redeal",
     "hint_none": "No hint: there is no move left.",
@@ -301,6 +309,14 @@ _DE: dict[str, str] = {
     "redo": "Wieder vor",
     "restart": "Neu beginnen",
     "new_game": "Neue Partie",
+    "deal_kind": "Art der Partie",
+    "kind_any": "Irgendeine Partie",
+    "kind_winnable": "Lösbar",
+    "kind_easy": "Leicht",
+    "kind_medium": "Mittel",
+    "kind_hard": "Schwer",
+    "kind_expert": "Sehr schwer",
+    "deal_kind_number": "Partie {deal} ({kind})",
     "hint": "Tipp",
     "redeal": "Neu verteilen",
     "hint_none": "Kein Tipp: Es gibt keinen Zug mehr.",
@@ -456,8 +472,7 @@ _DE: dict[str, str] = {
         "Auswertung im Rahmen des Budgets fertig; offene Stellungen bleiben unmarkiert."
     ),
     "review_failed": (
-        "Die Auswertung brach vor dem Ende ab. Lade die Seite neu, um es noch einmal zu "
-        "versuchen."
+        "Die Auswertung brach vor dem Ende ab. Lade die Seite neu, um es noch einmal zu versuchen."
     ),
     "review_toolbar": "Durch das Spiel gehen",
     "review_first": "Austeilung",
