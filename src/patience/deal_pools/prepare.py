@@ -4,7 +4,7 @@ every machine computes the same pool) and keep the first deals of each grade.
 >>> from patience.games import GAMES
 >>> pool = prepare(GAMES["freecell"], (), first=1, deals=5, nodes=3_000, per_grade=2)
 >>> pool.grades
-{'easy': (1, 2)}
+{'easy': (1, 2), 'medium': (4,)}
 >>> (pool.first, pool.last)
 (1, 5)
 """
