@@ -20,7 +20,18 @@ from patience.cli.args import CliError
 from patience.engine.errors import IllegalMove, NotationError
 from patience.games.registry import BadOption, UnknownGame
 
-COMMANDS = ("games", "deal", "moves", "play", "solve", "review", "stats", "serve", "backup")
+COMMANDS = (
+    "games",
+    "deal",
+    "moves",
+    "play",
+    "solve",
+    "review",
+    "stats",
+    "serve",
+    "backup",
+    "pools",
+)
 """The subcommands, in the order ``patience --help`` lists them."""
 
 

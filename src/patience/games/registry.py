@@ -6,6 +6,7 @@ from collections.abc import Callable, Mapping, Sequence
 from dataclasses import dataclass, field
 from enum import Enum
 from functools import cache
+from itertools import product
 
 from patience.deal import MAX_DEAL, BadDeal, seed_for, shuffled
 from patience.rules.game import Rules
@@ -121,6 +122,19 @@ class GameInfo:
                 known=known,
             )
         return tuple(out)
+
+    def option_sets(self) -> list[Options]:
+        """Every combination of this game's options, in canonical form, defaults first.
+
+        >>> from patience.games import GAMES
+        >>> len(GAMES["klondike"].option_sets()), GAMES["freecell"].option_sets()
+        (6, [()])
+        """
+        names = [option.name for option in self.options]
+        return [
+            tuple(zip(names, values, strict=True))
+            for values in product(*(option.choices for option in self.options))
+        ]
 
     def rules(self, options: Mapping[str, str] | None = None) -> Rules:
         """The rules for these options (built once per distinct set)."""

@@ -13,6 +13,7 @@ from starlette.routing import Route
 
 from patience.store.repository import StoreDamaged, StoreUnavailable, now_ms
 from patience.web.bodies import decode
+from patience.web.deal_choice import requested_deal
 from patience.web.errors import ApiError
 from patience.web.hints import hint_for, winnable_for
 from patience.web.lang import api_lang
@@ -94,13 +95,15 @@ async def create_game(request: Request, player_id: str) -> Response:
         if found is not None:
             return _state_response(found, request, 200)
     request.app.state.limits.check_new_game(request, player_id)
-    live = await games.create(player_id, body.game, body.options, body.deal)
+    deal = requested_deal(body.game, body.options, body.deal, body.kind)
+    live = await games.create(player_id, body.game, body.options, deal)
     return _state_response(live, request, 201)
 
 
 @endpoint
 async def show_deal(request: Request, player_id: str) -> Response:
     game, options, deal = game_query(request.query_params, request.query_params.get("game", ""))
+    deal = requested_deal(game, options, deal, request.query_params.get("kind", "any"))
     return _state_response(_games(request).show(game, options, deal), request)
 
 

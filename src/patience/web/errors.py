@@ -47,6 +47,18 @@ TEXTS: MappingProxyType[str, _Text] = MappingProxyType(
             "{name} deals are numbered from 1 to {last}; “{deal}” is not one of them.",
             "{name}-Spiele sind von 1 bis {last} nummeriert, „{deal}“ gehört nicht dazu.",
         ),
+        "unknown_kind": (
+            "“{kind}” is not a kind of deal; ask for one of {kinds}.",
+            "Eine Art von Spiel namens „{kind}“ gibt es nicht; möglich sind {kinds}.",
+        ),
+        "no_pool": (
+            "{name} has no {kind} deals to choose from; it offers {kinds}.",
+            "Für {name} stehen keine Spiele der Art „{kind}“ zur Wahl; möglich sind {kinds}.",
+        ),
+        "kind_with_deal": (
+            "Ask for a deal number or for a kind of deal, not both.",
+            "Bitte nenne entweder eine Spielnummer oder eine Art von Spiel, nicht beides.",
+        ),
         "no_such_game": ("There is no game with this id.", "Zu dieser Kennung gibt es kein Spiel."),
         "not_your_game": (
             "This game belongs to another player.",

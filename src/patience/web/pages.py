@@ -25,6 +25,7 @@ from patience.web import unfinished
 from patience.web.api import error_response, unavailable
 from patience.web.assets import static_url
 from patience.web.controls import keys_help, stock_controls
+from patience.web.deal_choice import offered_kinds
 from patience.web.errors import ApiError, error_title
 from patience.web.query import game_query
 from patience.web.reviews import FINISHED
@@ -226,6 +227,7 @@ async def game_page(request: Request) -> Response:
             {"id": profile, "name": profile_name(profile, lang)} for profile in profiles_for(info)
         ],
         "related": [game_card(GAMES[r], lang) for r in info.related if r in GAMES],
+        "deal_kinds": offered_kinds(info, game.options),
         "other_lang_url": game_url(_other(lang), info.id, game.options, game.deal),
     }
     return render(request, "game.html", lang, context)

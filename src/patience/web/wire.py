@@ -21,6 +21,9 @@ class NewGame(msgspec.Struct, forbid_unknown_fields=True):
     game: _Text
     options: dict[_Text, _Text] = {}
     deal: _Deal | None = None
+    kind: _Text = "any"
+    """Without a deal: ``any`` deal, or one from the graded pool (``winnable``, ``easy``,
+    ``medium``, ``hard``, ``expert``; see :mod:`patience.web.deal_choice`)."""
     resume: bool = False
     """Answer the player's open game of this very deal (200) if there is one, rather than
     storing another (201): the page's first change to a deal it shows."""

@@ -10,7 +10,7 @@ import { clearHold, held } from "./hold.js";
 import { describeMove, fmt, listNames } from "./names.js";
 import { lang, pageUrl, reduceMotion, t, tableEl } from "./page.js";
 import { render } from "./render.js";
-import { settings } from "./settings.js";
+import { dealKind, settings } from "./settings.js";
 import { elapsed, hasStarted, resetClock, startClock, syncClock } from "./timer.js";
 import { checkWinnable } from "./winnable.js";
 
@@ -200,13 +200,16 @@ export function newDeal() {
       const given = await send(`/api/games/${state.id}/abandon`, stamp());
       if (!given.ok) return handleError(given);
     }
-    const query = new URLSearchParams({ game: state.game, ...state.options });
+    const kind = dealKind();
+    const query = new URLSearchParams({ game: state.game, ...state.options, kind });
     const result = await send(`/api/deal?${query}`, undefined, "GET");
     if (result.ok) {
       resetClock(result.data);
       // A new history entry, so that Back returns to the deal before.
       setState(result.data, { quiet: true, push: true });
-      say(fmt(t, "deal_number", { deal: result.data.deal }));
+      const deal = result.data.deal;
+      if (kind === "any") say(fmt(t, "deal_number", { deal }));
+      else say(fmt(t, "deal_kind_number", { deal, kind: t[`kind_${kind}`] }), { show: true });
     } else handleError(result);
   });
 }

@@ -15,6 +15,7 @@ const DEFAULTS = Object.freeze({
   cardSize: "medium", // or "small", "large" (render.js)
   theme: "system", // or "light", "dark" (theme.js sets it before the page is drawn)
   scoreProfiles: {}, // game id → the scoring profile chosen for it
+  dealKind: "any", // the kind of deal "New deal" asks for, where the game offers it (api.js)
 });
 
 function loadSettings() {
@@ -52,6 +53,12 @@ const chosen = (select) => {
   const value = settings[select.dataset.setting];
   return offered(select).includes(value) ? value : offered(select)[0];
 };
+
+/** The kind of deal a new game asks for: the chosen one if this page offers it, else "any". */
+export function dealKind() {
+  const select = document.getElementById("deal-kind");
+  return select ? chosen(select) : "any";
+}
 
 /** Show the settings: page classes, the theme and the state of each switch. */
 export function applySettings() {

@@ -1,0 +1,70 @@
+"""Compute a deal pool: grade deals one after another with a node budget (never seconds, so
+every machine computes the same pool) and keep the first deals of each grade.
+
+>>> from patience.games import GAMES
+>>> pool = prepare(GAMES["freecell"], (), first=1, deals=5, nodes=3_000, per_grade=2)
+>>> pool.grades
+{'easy': (1, 2), 'medium': (4,)}
+>>> (pool.first, pool.last)
+(1, 5)
+"""
+
+from __future__ import annotations
+
+from collections.abc import Callable
+
+from patience.deal_pools import Pool
+from patience.engine.game import start_position
+from patience.games.registry import GameInfo, Options, Skill
+from patience.notation import game_spec
+from patience.solver import searcher_for
+from patience.solver.difficulty import Grade, grade_of
+from patience.solver.measured import SEARCH_GRADES
+from patience.solver.result import Budget
+
+EXPERT_FLOOR = 30_000
+"""An expert deal needs more nodes than this, so a smaller budget finds none."""
+
+
+def reachable(info: GameInfo, nodes: int) -> tuple[Grade, ...]:
+    """The grades a search with ``nodes`` nodes can give a won deal of this game.
+
+    >>> from patience.games import GAMES
+    >>> [g.value for g in reachable(GAMES["klondike"], 30_000)]
+    ['easy', 'medium', 'hard']
+    >>> [g.value for g in reachable(GAMES["thirteens"], 200_000)]
+    ['winnable']
+    """
+    if info.skill is Skill.MOSTLY_LUCK:
+        return (Grade.WINNABLE,)
+    return tuple(g for g in SEARCH_GRADES if g is not Grade.EXPERT or nodes > EXPERT_FLOOR)
+
+
+def prepare(
+    info: GameInfo,
+    options: Options,
+    *,
+    first: int,
+    deals: int,
+    nodes: int,
+    per_grade: int,
+    progress: Callable[[int, Grade], None] | None = None,
+) -> Pool:
+    """The pool of deals ``first`` to ``first + deals - 1`` (at most ``per_grade`` of each
+    grade; the scan stops early once every grade the budget can reach is full)."""
+    searcher = searcher_for(info.rules(dict(options)))
+    wanted = reachable(info, nodes)
+    found: dict[Grade, list[int]] = {grade: [] for grade in wanted}
+    last = first - 1
+    for deal in range(first, first + deals):
+        if all(len(found[grade]) >= per_grade for grade in wanted):
+            break
+        result = searcher.solve(start_position(info, dict(options), deal), Budget(nodes))
+        grade = grade_of(result, info.skill)
+        if grade in found and len(found[grade]) < per_grade:
+            found[grade].append(deal)
+        last = deal
+        if progress is not None:
+            progress(deal, grade)
+    grades = {grade.value: tuple(kept) for grade, kept in found.items() if kept}
+    return Pool(game_spec(info, options), nodes, first, last, grades)
