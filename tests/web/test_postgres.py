@@ -10,6 +10,7 @@ from collections.abc import Iterator
 from pathlib import Path
 
 import pytest
+import test_duel_api as duel
 from starlette.testclient import TestClient
 from test_review_api import finished_game, whole_review
 from web_helpers import LOSING_MOVE, new_game, play, stored
@@ -49,3 +50,21 @@ def test_a_review_runs_and_is_read_back_on_postgresql(pg_client: TestClient) -> 
     assert again["state"] == "done" and again["events"] == review["events"]
     practice = pg_client.post(f"/api/reviews/{game['id']}/practice", json={"index": 3})
     assert practice.status_code == 201 and practice.json()["moves_made"] == 3
+
+
+def test_a_duel_across_two_workers_on_postgresql(pg_url: str, tmp_path: Path) -> None:
+    """Ada plays on one app, Bob on another sharing the database: each worker learns of the
+    other's moves from the database alone."""
+    with (
+        TestClient(create_app(pg_url, tmp_path / "a", "test-secret")) as first,
+        TestClient(create_app(pg_url, tmp_path / "b", "test-secret")) as second,
+    ):
+        ada, bob = duel.Player(first), duel.Player(second)
+        duel_id, joined = duel.started(ada, bob)
+        line = duel.winning_line(joined)
+        duel.play(ada, duel_id, line)
+        seen = bob.ok("GET", f"/api/duels/{duel_id}")
+        assert seen["seats"][0]["moves"] == len(line) and seen["seats"][0]["finish"] == "won"
+        bob.ok("POST", f"/api/duels/{duel_id}/resign", {"version": 0})
+        events = duel.events_of(ada, duel_id)
+        assert events[-1]["type"] == "result" and events[-1]["winner"] == 0

@@ -67,6 +67,14 @@ class Pool:
             return tuple(sorted(deal for deals in self.grades.values() for deal in deals))
         return self.grades.get(kind, ())
 
+    def grade_of(self, deal: int) -> str | None:
+        """The grade the pool holds ``deal`` under (None if it holds it under none).
+
+        >>> Pool("freecell", 300, 1, 9, {"easy": (1, 2), "hard": (7,)}).grade_of(7)
+        'hard'
+        """
+        return next((grade for grade, deals in self.grades.items() if deal in deals), None)
+
 
 def file_name(spec: str) -> str:
     """The file that holds the pool of ``spec``.

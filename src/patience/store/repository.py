@@ -38,7 +38,15 @@ from sqlalchemy.exc import IntegrityError, SQLAlchemyError
 
 from patience.store.records import GameRecord, UnfinishedGame
 from patience.store.runner import ThreadedRunner
-from patience.store.schema import assists, games, metadata, players, practice_games, stat_resets
+from patience.store.schema import (
+    assists,
+    duel_seats,
+    games,
+    metadata,
+    players,
+    practice_games,
+    stat_resets,
+)
 
 T = TypeVar("T")
 
@@ -183,6 +191,13 @@ def _columns(record: GameRecord) -> dict[str, Any]:
 
 
 _INSERT_GAME = insert(games)
+
+
+def insert_game(conn: Connection, record: GameRecord) -> None:
+    """Add a new game in the transaction of ``conn``."""
+    conn.execute(_INSERT_GAME, _columns(record))
+
+
 _INSERT_ASSIST = {
     "sqlite": sqlite_insert(assists).on_conflict_do_nothing(index_elements=["game_id"]),
     "postgresql": postgresql_insert(assists).on_conflict_do_nothing(index_elements=["game_id"]),
@@ -287,10 +302,9 @@ class Store:
 
     async def insert(self, record: GameRecord, practice_of: str | None = None) -> None:
         """Store a new game; ``practice_of``: the game it goes on from, when it is practice."""
-        values = _columns(record)
 
         def add(conn: Connection) -> None:
-            conn.execute(_INSERT_GAME, values)
+            insert_game(conn, record)
             if practice_of is not None:
                 conn.execute(
                     insert(practice_games), {"game_id": record.id, "practice_of": practice_of}
@@ -370,8 +384,13 @@ class Store:
 
     async def purge_unplayed(self, before_ms: int) -> int:
         """Delete games nobody moved in that were last touched before ``before_ms`` (stored
-        through the API and never played), and players left with no game."""
-        stale = delete(games).where(games.c.moves == "", games.c.updated_ms < before_ms)
+        through the API and never played; a duel's games stay with their duel), and players
+        left with no game."""
+        stale = delete(games).where(
+            games.c.moves == "",
+            games.c.updated_ms < before_ms,
+            ~exists().where(duel_seats.c.game_id == games.c.id),
+        )
         orphans = delete(players).where(
             players.c.created_ms < before_ms,
             ~exists().where(games.c.player_id == players.c.id),

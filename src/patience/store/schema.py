@@ -1,6 +1,6 @@
 """The tables: players, games stored as (game, options, deal, moves) with a version, the
 time each player last reset their statistics, and the reviews of games with the solver's
-verdicts they rest on.
+verdicts they rest on, and duels with their seats and events.
 
 A game's ``moves`` is its whole line in notation, separated by spaces, including moves that
 were undone and may be redone; ``cursor`` says how many of them are played. Replaying the line
@@ -111,3 +111,51 @@ review_events = Table(
     Column("event", Text, nullable=False),
 )
 """A review's findings in the order they were found, each a JSON object (docs/WEB_API.md)."""
+
+duels = Table(
+    "duels",
+    metadata,
+    Column("id", String(40), primary_key=True),
+    Column("game", String(40), nullable=False),
+    Column("options", String(200), nullable=False),
+    Column("deal", BigInteger, nullable=False),
+    Column("view", String(8), nullable=False),
+    Column("clock_ms", BigInteger, nullable=False),
+    Column("undo", Integer, nullable=False),
+    Column("kind", String(16), nullable=False),
+    Column("grade", String(16)),
+    Column("created_ms", BigInteger, nullable=False),
+    Column("started_ms", BigInteger),
+    Column("result", Text),
+    Column("events", Integer, nullable=False),
+)
+"""A duel: the game, options and deal both seats play, whether every card is open, the clock
+(0: none), whether undo is allowed, the kind of deal asked for and its grade, when both
+clocks started, the result once both games ended (JSON) and how many events it has."""
+
+duel_seats = Table(
+    "duel_seats",
+    metadata,
+    Column("duel_id", String(40), primary_key=True),
+    Column("seat", Integer, primary_key=True, autoincrement=False),
+    Column("player_id", String(40), nullable=False),
+    Column("nickname", String(40), nullable=False),
+    Column("game_id", String(40)),
+    Column("joined_ms", BigInteger, nullable=False),
+    Column("finished_ms", BigInteger),
+    Column("finish", String(8)),
+)
+"""The two seats of a duel (0: the challenger): who sits there and under which nickname, the
+game they play (stored once the duel starts), and when and how it ended (won, resigned, time)."""
+Index("duel_seats_by_game", duel_seats.c.game_id)
+
+duel_events = Table(
+    "duel_events",
+    metadata,
+    Column("duel_id", String(40), primary_key=True),
+    Column("seq", Integer, primary_key=True, autoincrement=False),
+    Column("at_ms", BigInteger, nullable=False),
+    Column("event", Text, nullable=False),
+)
+"""A duel's events in order (a seat taken, the start, each seat's progress, its end, the
+result), each a JSON object (docs/WEB_API.md): what a browser that reconnects reads on from."""

@@ -18,7 +18,7 @@ from patience.web.errors import ApiError
 from patience.web.hints import hint_for, winnable_for
 from patience.web.lang import api_lang
 from patience.web.query import game_query
-from patience.web.service import ACTIONS, Action, Games, Live, play_action
+from patience.web.service import ACTIONS, Action, ActionMaker, Games, Live, play_action
 from patience.web.solver_pool import Busy
 from patience.web.stats import stat_rows, stats_csv
 from patience.web.wire import ErrorAnswer, ErrorInfo, MoveRequest, NewGame, VersionRequest
@@ -117,7 +117,7 @@ async def _act(
     request: Request,
     player_id: str,
     version: int,
-    make: Callable[[tuple[str, ...], int], Action],
+    make: ActionMaker,
     elapsed: int | None,
 ) -> Response:
     request.app.state.limits.check_move(request, player_id)

@@ -16,8 +16,9 @@ from starlette.exceptions import HTTPException
 from starlette.middleware import Middleware
 
 from patience.store.repository import Store, StoreUnavailable, now_ms, sqlite_url
-from patience.web import api, pages, review_api
+from patience.web import api, duel_api, pages, review_api
 from patience.web.assets import Assets, Compression
+from patience.web.duels import DuelHall
 from patience.web.guard import Guard
 from patience.web.limits import LimitConfig, Limits
 from patience.web.players import Players
@@ -55,6 +56,7 @@ def create_app(
         app.state.games = Games(store)
         app.state.solvers = pool
         app.state.reviews = ReviewDesk(store, pool)
+        app.state.duels = DuelHall(store, app.state.games)
         housekeeping = asyncio.create_task(_purge_unplayed_games(store))
         try:
             yield
@@ -68,7 +70,7 @@ def create_app(
 
     assets = Assets(static_dir)
     app = Starlette(
-        routes=[*api.routes, *review_api.routes, *assets.routes, *pages.routes],
+        routes=[*api.routes, *review_api.routes, *duel_api.routes, *assets.routes, *pages.routes],
         lifespan=lifespan,
         exception_handlers={HTTPException: pages.http_error, Exception: pages.server_error},
         middleware=[

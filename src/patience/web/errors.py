@@ -113,6 +113,36 @@ TEXTS: MappingProxyType[str, _Text] = MappingProxyType(
             "This game has no position {index}.",
             "Dieses Spiel hat keine Stellung {index}.",
         ),
+        "no_such_duel": ("There is no duel with this id.", "Zu dieser Kennung gibt es kein Duell."),
+        "bad_nickname": (
+            "A nickname needs 1 to {most} letters, digits or signs.",
+            "Ein Spitzname braucht 1 bis {most} Buchstaben, Ziffern oder Zeichen.",
+        ),
+        "seat_taken": (
+            "Both seats of this duel are taken; you can watch it.",
+            "Beide Plätze dieses Duells sind besetzt; du kannst zuschauen.",
+        ),
+        "not_in_duel": (
+            "You do not play in this duel; you can watch it.",
+            "Du spielst in diesem Duell nicht mit; du kannst zuschauen.",
+        ),
+        "duel_waiting": (
+            "The duel starts once someone takes the other seat.",
+            "Das Duell beginnt, sobald jemand den zweiten Platz einnimmt.",
+        ),
+        "seat_over": (
+            "Your game in this duel has ended ({finish}); no more moves.",
+            "Dein Spiel in diesem Duell ist zu Ende ({finish}); es gibt keine Züge mehr.",
+        ),
+        "undo_off": (
+            "This duel was set up without undo.",
+            "Dieses Duell wurde ohne Zurücknehmen vereinbart.",
+        ),
+        "duel_in_play": (
+            "This game belongs to a duel still being played; its review opens when the duel ends.",
+            "Dieses Spiel gehört zu einem laufenden Duell; die Auswertung gibt es, wenn das "
+            "Duell zu Ende ist.",
+        ),
         "not_found": ("There is no such page.", "Diese Seite gibt es nicht."),
         "method_not_allowed": (
             "This address does not take that kind of request.",

@@ -21,6 +21,7 @@ import msgspec
 
 from patience.engine.game import Game
 from patience.notation import record_text
+from patience.store.duels import DuelStore, is_seat_owner
 from patience.store.records import GameRecord, options_dict
 from patience.store.repository import Store, now_ms
 from patience.store.reviews import STALE_MS, ReviewRow, Reviews
@@ -84,6 +85,8 @@ class ReviewDesk:
             raise ApiError(404, "no_such_game", {"id": game_id[:40]})
         if record.outcome not in FINISHED:
             raise ApiError(409, "review_in_play", {"outcome": record.outcome})
+        if is_seat_owner(record.player_id) and not await self._duel_over(record.id):
+            raise ApiError(409, "duel_in_play")
         key = (record.id, record.version)
         found = self._cache.get(key)
         if found is None:
@@ -93,6 +96,14 @@ class ReviewDesk:
                 self._cache.popitem(last=False)
         self._cache.move_to_end(key)
         return found
+
+    async def _duel_over(self, game_id: str) -> bool:
+        """Whether the duel a seat's game belongs to has a result: until then a review
+        would show one seat a winning line of the deal the other still plays."""
+        duels = DuelStore(self.store)
+        duel_id = await duels.duel_of_game(game_id)
+        stored = await duels.get(duel_id) if duel_id is not None else None
+        return stored is not None and stored.duel.result is not None
 
     async def open(self, game_id: str, lang: str) -> ReviewAnswer:
         """The review so far, started on a solver if nobody works on it."""

@@ -154,6 +154,9 @@ def random_game(info: GameInfo, options: Options) -> Game:
 Action = Callable[[Game], tuple[tuple[str, ...], int]]
 """Changes a game and returns its new move line and cursor; raises IllegalMove."""
 
+ActionMaker = Callable[[tuple[str, ...], int], Action]
+"""Makes the action to apply from the stored move line and cursor."""
+
 
 def play_action(text: str, line: tuple[str, ...], cursor: int) -> Action:
     def act(game: Game) -> tuple[tuple[str, ...], int]:
@@ -287,7 +290,7 @@ class Games:
         """Start a deal (a random one when ``deal`` is None) and store it, with its player."""
         shown = self.show(game_id, options, deal)
         record = replace_record(shown.record, id=uuid.uuid4().hex, player_id=player_id)
-        await self._add_player(player_id)
+        await self.add_player(player_id)
         await self.store.insert(record)
         live = Live(record, shown.game)
         self._remember(live)
@@ -307,13 +310,13 @@ class Games:
             cursor=len(moves),
             outcome=game.outcome().value,
         )
-        await self._add_player(player_id)
+        await self.add_player(player_id)
         await self.store.insert(record, practice_of=source.id)
         live = Live(record, game)
         self._remember(live)
         return live
 
-    async def _add_player(self, player_id: str) -> None:
+    async def add_player(self, player_id: str) -> None:
         if player_id in self._known_players:
             return
         await self.store.add_player(player_id)
@@ -357,7 +360,7 @@ class Games:
         player_id: str,
         game_id: str,
         version: int,
-        make: Callable[[tuple[str, ...], int], Action],
+        make: ActionMaker,
         elapsed_ms: int | None,
     ) -> Live:
         """Apply one change to a stored game and commit it; :class:`ApiError` if rejected."""

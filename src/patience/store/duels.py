@@ -1,0 +1,235 @@
+"""Duels in the database: the duel, its two seats and its log of events.
+
+A seat is taken with an insert that does nothing when the seat is held, so two players who
+open a link at once never share it. Events are numbered by the duel's own counter, bumped in
+the same transaction as the insert: every worker sees one order, and a browser that
+reconnects asks for the events after the last number it has. A result is stored once: the
+first worker to compute it wins, and every worker computes the same from the stored moves.
+"""
+
+from __future__ import annotations
+
+import json
+from dataclasses import dataclass
+from typing import Any
+
+from sqlalchemy import insert, select, update
+from sqlalchemy.dialects.postgresql import insert as postgresql_insert
+from sqlalchemy.dialects.sqlite import insert as sqlite_insert
+from sqlalchemy.engine import Connection
+
+from patience.store.records import GameRecord
+from patience.store.repository import Store, insert_game
+from patience.store.schema import duel_events, duel_seats, duels
+
+SEAT_OWNER = "duel"
+"""How the owner of a seat's game begins: no player's id does (those are hex)."""
+
+
+def seat_owner(duel_id: str, seat: int) -> str:
+    """The owner of a seat's stored game, so that no player's cookie owns it.
+
+    >>> seat_owner("ab" * 16, 1)
+    'duel1abababababababababababababababab'
+    """
+    return f"{SEAT_OWNER}{seat}{duel_id}"
+
+
+def is_seat_owner(owner: str) -> bool:
+    return owner.startswith(SEAT_OWNER)
+
+
+@dataclass(frozen=True)
+class DuelRow:
+    """A duel as stored (``clock_ms`` 0: no clock; ``started_ms`` None: a seat is free)."""
+
+    id: str
+    game: str
+    options: str
+    deal: int
+    view: str
+    clock_ms: int
+    undo: bool
+    kind: str
+    grade: str | None
+    created_ms: int
+    started_ms: int | None
+    result: dict[str, Any] | None
+    events: int
+
+
+@dataclass(frozen=True)
+class SeatRow:
+    """A seat as stored: its player, nickname, game (once started) and how it ended."""
+
+    duel_id: str
+    seat: int
+    player_id: str
+    nickname: str
+    game_id: str | None
+    joined_ms: int
+    finished_ms: int | None
+    finish: str | None
+
+
+@dataclass(frozen=True)
+class StoredDuel:
+    """A duel with its seats in order (one or two)."""
+
+    duel: DuelRow
+    seats: tuple[SeatRow, ...]
+
+
+def _duel(row: Any) -> DuelRow:
+    values = dict(row._mapping)
+    values["undo"] = bool(values["undo"])
+    values["result"] = None if values["result"] is None else json.loads(values["result"])
+    return DuelRow(**values)
+
+
+def _take_seat(dialect: str) -> Any:
+    maker = postgresql_insert if dialect == "postgresql" else sqlite_insert
+    return (
+        maker(duel_seats)
+        .on_conflict_do_nothing(index_elements=["duel_id", "seat"])
+        .returning(duel_seats.c.seat)
+    )
+
+
+def _append(conn: Connection, duel_id: str, at_ms: int, event: dict[str, Any]) -> int:
+    """Add an event in this transaction; its number."""
+    bump = (
+        update(duels)
+        .where(duels.c.id == duel_id)
+        .values(events=duels.c.events + 1)
+        .returning(duels.c.events)
+    )
+    seq = int(conn.execute(bump).scalar_one())
+    text = json.dumps(event, separators=(",", ":"))
+    conn.execute(
+        insert(duel_events), {"duel_id": duel_id, "seq": seq, "at_ms": at_ms, "event": text}
+    )
+    return seq
+
+
+class DuelStore:
+    """Reads and writes duels through the server's :class:`Store` (off its event loop)."""
+
+    def __init__(self, store: Store) -> None:
+        self.store = store
+
+    async def create(self, duel: DuelRow, challenger: SeatRow, event: dict[str, Any]) -> None:
+        """Store a new duel with its challenger in seat 0, and its first event."""
+        values = {name: getattr(duel, name) for name in DuelRow.__dataclass_fields__}
+        values["result"] = None
+        values["events"] = 0
+
+        def add(conn: Connection) -> None:
+            conn.execute(insert(duels), values)
+            conn.execute(insert(duel_seats), vars(challenger))
+            _append(conn, duel.id, duel.created_ms, event)
+
+        await self.store.write(add)
+
+    async def get(self, duel_id: str) -> StoredDuel | None:
+        def read(conn: Connection) -> StoredDuel | None:
+            row = conn.execute(select(duels).where(duels.c.id == duel_id)).first()
+            if row is None:
+                return None
+            seats = conn.execute(
+                select(duel_seats)
+                .where(duel_seats.c.duel_id == duel_id)
+                .order_by(duel_seats.c.seat)
+            ).all()
+            return StoredDuel(_duel(row), tuple(SeatRow(**dict(s._mapping)) for s in seats))
+
+        return await self.store.read(read)
+
+    async def duel_of_game(self, game_id: str) -> str | None:
+        """The duel a game is played in, if it is a duel's."""
+        query = select(duel_seats.c.duel_id).where(duel_seats.c.game_id == game_id)
+        return await self.store.read(lambda conn: conn.execute(query).scalar())
+
+    async def start(
+        self,
+        seat: SeatRow,
+        games: tuple[GameRecord, ...],
+        started_ms: int,
+        events: tuple[dict[str, Any], ...],
+    ) -> bool:
+        """Take the free seat and start the duel: each seat's game stored (in seat order),
+        both clocks started at ``started_ms``; False (nothing written) if the seat was taken."""
+
+        def take(conn: Connection) -> bool:
+            if conn.execute(_take_seat(conn.dialect.name), vars(seat)).first() is None:
+                return False
+            for number, record in enumerate(games):
+                insert_game(conn, record)
+                conn.execute(
+                    update(duel_seats)
+                    .where(duel_seats.c.duel_id == seat.duel_id, duel_seats.c.seat == number)
+                    .values(game_id=record.id)
+                )
+            conn.execute(
+                update(duels).where(duels.c.id == seat.duel_id).values(started_ms=started_ms)
+            )
+            for event in events:
+                _append(conn, seat.duel_id, started_ms, event)
+            return True
+
+        return await self.store.write(take)
+
+    async def end_seat(
+        self, duel_id: str, seat: int, finish: str, at_ms: int, event: dict[str, Any]
+    ) -> bool:
+        """Record how a seat's game ended (once: False if it had ended already)."""
+
+        def end(conn: Connection) -> bool:
+            done = conn.execute(
+                update(duel_seats)
+                .where(
+                    duel_seats.c.duel_id == duel_id,
+                    duel_seats.c.seat == seat,
+                    duel_seats.c.finish.is_(None),
+                )
+                .values(finish=finish, finished_ms=at_ms)
+            )
+            if done.rowcount != 1:
+                return False
+            _append(conn, duel_id, at_ms, event)
+            return True
+
+        return await self.store.write(end)
+
+    async def decide(self, duel_id: str, result: dict[str, Any], at_ms: int) -> bool:
+        """Store the result (once: False if another worker stored it first) and its event."""
+        text = json.dumps(result, separators=(",", ":"))
+
+        def store(conn: Connection) -> bool:
+            done = conn.execute(
+                update(duels)
+                .where(duels.c.id == duel_id, duels.c.result.is_(None))
+                .values(result=text)
+            )
+            if done.rowcount != 1:
+                return False
+            _append(conn, duel_id, at_ms, {"type": "result", **result})
+            return True
+
+        return await self.store.write(store)
+
+    async def add_event(self, duel_id: str, at_ms: int, event: dict[str, Any]) -> int:
+        return await self.store.write(lambda conn: _append(conn, duel_id, at_ms, event))
+
+    async def events(self, duel_id: str, after: int) -> list[tuple[int, dict[str, Any]]]:
+        """The duel's events numbered above ``after``, in order."""
+        query = (
+            select(duel_events.c.seq, duel_events.c.event)
+            .where(duel_events.c.duel_id == duel_id, duel_events.c.seq > after)
+            .order_by(duel_events.c.seq)
+        )
+
+        def read(conn: Connection) -> list[tuple[int, dict[str, Any]]]:
+            return [(int(seq), json.loads(text)) for seq, text in conn.execute(query)]
+
+        return await self.store.read(read)

@@ -1,0 +1,104 @@
+"""The duel API of docs/WEB_API.md ("Duels"): challenge, join, watch, play, resign."""
+
+from __future__ import annotations
+
+from starlette.requests import Request
+from starlette.responses import Response, StreamingResponse
+from starlette.routing import Route
+
+from patience.web.api import endpoint, json_response
+from patience.web.bodies import decode
+from patience.web.duel_wire import DuelMove, DuelVersion, JoinDuel, NewDuel
+from patience.web.duels import DuelHall
+from patience.web.lang import api_lang
+from patience.web.service import ACTIONS, Action, ActionMaker, play_action
+
+
+def _hall(request: Request) -> DuelHall:
+    hall: DuelHall = request.app.state.duels
+    return hall
+
+
+@endpoint
+async def create_duel(request: Request, player_id: str) -> Response:
+    body = await decode(request, NewDuel)
+    request.app.state.limits.check_new_game(request, player_id)
+    return json_response(await _hall(request).create(player_id, body, api_lang(request)), 201)
+
+
+@endpoint
+async def show_duel(request: Request, player_id: str) -> Response:
+    duel_id = request.path_params["id"]
+    return json_response(await _hall(request).show(player_id, duel_id, api_lang(request)))
+
+
+@endpoint
+async def join_duel(request: Request, player_id: str) -> Response:
+    body = await decode(request, JoinDuel)
+    request.app.state.limits.check_new_game(request, player_id)
+    duel_id = request.path_params["id"]
+    answer = await _hall(request).join(player_id, duel_id, body.nickname, api_lang(request))
+    return json_response(answer)
+
+
+async def _act(
+    request: Request, player_id: str, version: int, make: ActionMaker, *, history: bool
+) -> Response:
+    request.app.state.limits.check_move(request, player_id)
+    duel_id, lang = request.path_params["id"], api_lang(request)
+    hall = _hall(request)
+    return json_response(
+        await hall.act(player_id, duel_id, version, make, history=history, lang=lang)
+    )
+
+
+@endpoint
+async def duel_move(request: Request, player_id: str) -> Response:
+    body = await decode(request, DuelMove)
+    text = body.move
+
+    def make(line: tuple[str, ...], cursor: int) -> Action:
+        return play_action(text, line, cursor)
+
+    return await _act(request, player_id, body.version, make, history=False)
+
+
+@endpoint
+async def duel_history(request: Request, player_id: str) -> Response:
+    body = await decode(request, DuelVersion)
+    make = ACTIONS[request.url.path.rsplit("/", 1)[1]]
+    return await _act(request, player_id, body.version, make, history=True)
+
+
+@endpoint
+async def resign(request: Request, player_id: str) -> Response:
+    await decode(request, DuelVersion)
+    request.app.state.limits.check_move(request, player_id)
+    duel_id = request.path_params["id"]
+    return json_response(await _hall(request).resign(player_id, duel_id, api_lang(request)))
+
+
+@endpoint
+async def duel_events(request: Request, player_id: str) -> Response:
+    """Server-sent events after ``Last-Event-ID`` (or ``?after=N``)."""
+    hall = _hall(request)
+    duel_id = request.path_params["id"]
+    await hall.show(player_id, duel_id, api_lang(request))  # 404 before a stream begins
+    given = request.headers.get("last-event-id") or request.query_params.get("after", "0")
+    after = int(given) if given.isdigit() and len(given) < 10 else 0
+    return StreamingResponse(
+        hall.stream(duel_id, after),
+        media_type="text/event-stream",
+        headers={"Cache-Control": "no-store", "X-Accel-Buffering": "no"},
+    )
+
+
+routes = [
+    Route("/api/duels", create_duel, methods=["POST"]),
+    Route("/api/duels/{id}", show_duel, methods=["GET"]),
+    Route("/api/duels/{id}/join", join_duel, methods=["POST"]),
+    Route("/api/duels/{id}/moves", duel_move, methods=["POST"]),
+    Route("/api/duels/{id}/resign", resign, methods=["POST"]),
+    Route("/api/duels/{id}/events", duel_events, methods=["GET"]),
+    *(Route(f"/api/duels/{{id}}/{name}", duel_history, methods=["POST"]) for name in ACTIONS),
+]

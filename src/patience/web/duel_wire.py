@@ -1,0 +1,102 @@
+"""Wire types of the duel API (docs/WEB_API.md, "Duels"), decoded strictly with msgspec."""
+
+from __future__ import annotations
+
+from typing import Annotated, Literal
+
+import msgspec
+
+from patience.web.wire import State
+
+_Text = Annotated[str, msgspec.Meta(max_length=64)]
+_Version = Annotated[int, msgspec.Meta(ge=0)]
+Nickname = Annotated[str, msgspec.Meta(max_length=64)]
+"""Checked again by the server (:func:`patience.web.duels.nickname`): trimmed, 1–24 letters."""
+
+
+class NewDuel(msgspec.Struct, forbid_unknown_fields=True):
+    """``POST /api/duels``: a challenge on a deal of ``kind`` (see ``POST /api/games``)."""
+
+    game: _Text
+    nickname: Nickname
+    options: dict[_Text, _Text] = {}
+    view: Literal["open"] = "open"
+    """Every card open to both seats: the skill format."""
+    clock_minutes: Literal[0, 3, 5, 10] = 5
+    undo: bool = True
+    kind: _Text = "winnable"
+
+
+class JoinDuel(msgspec.Struct, forbid_unknown_fields=True):
+    """``POST /api/duels/{id}/join``."""
+
+    nickname: Nickname
+
+
+class DuelMove(msgspec.Struct, forbid_unknown_fields=True):
+    """``POST /api/duels/{id}/moves``."""
+
+    version: _Version
+    move: _Text
+
+
+class DuelVersion(msgspec.Struct, forbid_unknown_fields=True):
+    """``POST /api/duels/{id}/undo``, ``…/redo``, ``…/restart``, ``…/resign``."""
+
+    version: _Version
+
+
+class SeatInfo(msgspec.Struct):
+    """What everyone sees of a seat: its progress, never its table while the duel runs."""
+
+    seat: int
+    nickname: str
+    moves: int
+    cards_home: int
+    used_ms: int
+    ends_ms: int | None
+    finish: str | None
+    """``won``, ``resigned``, ``time``, or None while the seat plays (or waits)."""
+
+
+class StandingInfo(msgspec.Struct):
+    won: bool
+    time_ms: int
+    moves: int
+    cards_home: int
+    points: int
+
+
+class DuelResult(msgspec.Struct):
+    winner: int | None
+    """The seat that won; None for a draw."""
+    reason: str
+    """What decided it: ``won``, ``time``, ``moves``, ``cards_home``, ``points``, ``equal``."""
+    standings: list[StandingInfo]
+
+
+class DuelAnswer(msgspec.Struct):
+    """A duel as the asker may see it (``you``: the asker's seat, None for a visitor)."""
+
+    id: str
+    url: str
+    game: str
+    options: dict[str, str]
+    deal: int
+    view: str
+    clock_ms: int
+    undo: bool
+    kind: str
+    grade: str | None
+    started_ms: int | None
+    now_ms: int
+    seats: list[SeatInfo]
+    you: int | None
+    table: State | None
+    """The asker's own game once the duel has started (both games when it is over: see
+    ``tables``)."""
+    tables: list[State] | None
+    """Both seats' games, once the duel is over."""
+    result: DuelResult | None
+    last_event: int
+    """The number of the duel's latest event: the stream goes on after it."""

@@ -1,0 +1,410 @@
+"""Skill duels for the web: a challenge by link, both seats on one deal, the server's clock,
+and a result computed only from the stored moves, replayed.
+
+A seat's game is an ordinary stored game whose owner is the seat itself
+(:func:`~patience.store.duels.seat_owner`, never a cookie's id), so the game API refuses it
+to everyone: a seat moves only through the duel, which checks the seat's player, the clock
+and the undo rule. Neither seat sees a table before both are seated, and nobody sees the
+other's table before the duel is over: only its progress (moves, cards home, clock).
+
+Time-outs need no timer: whoever next reads or changes the duel ends a seat whose clock ran
+out, at the moment it ran out, and the result follows once both games ended.
+"""
+
+from __future__ import annotations
+
+import asyncio
+import contextlib
+import json
+import unicodedata
+import uuid
+from collections.abc import AsyncIterator, Callable
+
+from msgspec.structs import replace
+
+from patience.deal_pools import load
+from patience.duels.clock import Clock
+from patience.duels.result import decide
+from patience.duels.standing import standing_of
+from patience.notation import game_spec
+from patience.scoring import CARDS_HOME, game_score
+from patience.store.duels import DuelRow, DuelStore, SeatRow, StoredDuel, seat_owner
+from patience.store.records import GameRecord, options_dict, options_text
+from patience.store.repository import Store, now_ms
+from patience.views import open_view
+from patience.web.deal_choice import chosen_deal
+from patience.web.duel_wire import (
+    DuelAnswer,
+    DuelResult,
+    NewDuel,
+    SeatInfo,
+    StandingInfo,
+)
+from patience.web.errors import ApiError
+from patience.web.service import ActionMaker, Games, Live, chosen, random_game
+from patience.web.state import table_state
+from patience.web.wire import Last, State
+
+NICKNAME_LETTERS = 24
+"""The longest nickname, in characters."""
+
+POLL_S = 0.5
+"""How often a stream looks in the database for events another worker wrote."""
+
+STREAM_S = 60.0
+"""A stream ends after this long (the browser reconnects after its last event)."""
+
+HEARTBEAT_S = 15.0
+"""A stream with nothing to say sends a comment this often, so proxies keep it open."""
+
+
+def nickname(text: str) -> str:
+    """The nickname as shown: trimmed, inner spaces kept single; :class:`ApiError` if empty,
+    longer than :data:`NICKNAME_LETTERS` or holding control characters.
+
+    >>> nickname("  Ada   L. ")
+    'Ada L.'
+    """
+    shown = " ".join(text.split())
+    if not 1 <= len(shown) <= NICKNAME_LETTERS or any(
+        unicodedata.category(c).startswith("C") for c in shown
+    ):
+        raise ApiError(400, "bad_nickname", {"most": str(NICKNAME_LETTERS)})
+    return shown
+
+
+def duel_url(lang: str, duel_id: str) -> str:
+    return f"/{lang}/duel/{duel_id}"
+
+
+def _clock(duel: DuelRow) -> Clock | None:
+    return None if duel.started_ms is None else Clock(duel.started_ms, duel.clock_ms)
+
+
+class DuelHall:
+    """Every duel this worker serves: created, joined, played, watched and decided."""
+
+    def __init__(self, store: Store, games: Games) -> None:
+        self.duels = DuelStore(store)
+        self.games = games
+        self._watchers: dict[str, set[asyncio.Event]] = {}
+        """Per duel watched here, one event per stream: set when this worker changes it."""
+
+    # ------------------------------------------------------------------ reading
+
+    async def _stored(self, duel_id: str) -> StoredDuel:
+        found = await self.duels.get(duel_id) if _looks_like_id(duel_id) else None
+        if found is None:
+            raise ApiError(404, "no_such_duel", {"id": duel_id[:40]})
+        return found
+
+    async def _seat_game(self, duel: DuelRow, seat: SeatRow) -> Live:
+        assert seat.game_id is not None  # a started duel's seats have their games
+        return await self.games.get(seat_owner(duel.id, seat.seat), seat.game_id)
+
+    async def show(self, player_id: str, duel_id: str, lang: str) -> DuelAnswer:
+        """The duel as ``player_id`` may see it (after ending any seat whose time is up)."""
+        stored = await self._settle(await self._stored(duel_id))
+        return await self._answer(stored, player_id, lang)
+
+    async def _answer(self, stored: StoredDuel, player_id: str, lang: str) -> DuelAnswer:
+        duel, now = stored.duel, now_ms()
+        clock = _clock(duel)
+        you = next((s.seat for s in stored.seats if s.player_id == player_id), None)
+        lives = {}
+        if duel.started_ms is not None:
+            lives = {s.seat: await self._seat_game(duel, s) for s in stored.seats}
+        seats = []
+        for seat in stored.seats:
+            live = lives.get(seat.seat)
+            seats.append(
+                SeatInfo(
+                    seat.seat,
+                    seat.nickname,
+                    moves=0 if live is None else len(live.game.moves),
+                    cards_home=0 if live is None else game_score(live.game, CARDS_HOME),
+                    used_ms=0 if clock is None else clock.used(now, seat.finished_ms),
+                    ends_ms=None if clock is None else clock.ends_ms,
+                    finish=seat.finish,
+                )
+            )
+        over = duel.result is not None
+        table = None
+        if you is not None and you in lives:
+            table = _table(lives[you], duel, lang)
+        tables = [_table(lives[s], duel, lang) for s in sorted(lives)] if over else None
+        return DuelAnswer(
+            id=duel.id,
+            url=duel_url(lang, duel.id),
+            game=duel.game,
+            options=options_dict(duel.options),
+            deal=duel.deal,
+            view=duel.view,
+            clock_ms=duel.clock_ms,
+            undo=duel.undo,
+            kind=duel.kind,
+            grade=duel.grade,
+            started_ms=duel.started_ms,
+            now_ms=now,
+            seats=seats,
+            you=you,
+            table=table,
+            tables=tables,
+            result=_result(duel.result),
+            last_event=duel.events,
+        )
+
+    # ------------------------------------------------------------------ creating, joining
+
+    async def create(self, player_id: str, body: NewDuel, lang: str) -> DuelAnswer:
+        """A new duel with ``player_id`` in seat 0, waiting for an opponent."""
+        info, options = chosen(body.game, body.options, None)
+        name = nickname(body.nickname)
+        deal = chosen_deal(info, options, body.kind)
+        if deal is None:
+            deal = random_game(info, options).deal
+        pool = load(game_spec(info, options))
+        stamp = now_ms()
+        duel = DuelRow(
+            id=uuid.uuid4().hex,
+            game=info.id,
+            options=options_text(options),
+            deal=deal,
+            view=body.view,
+            clock_ms=body.clock_minutes * 60_000,
+            undo=body.undo,
+            kind=body.kind,
+            grade=None if pool is None else pool.grade_of(deal),
+            created_ms=stamp,
+            started_ms=None,
+            result=None,
+            events=0,
+        )
+        seat = SeatRow(duel.id, 0, player_id, name, None, stamp, None, None)
+        await self.games.add_player(player_id)
+        await self.duels.create(duel, seat, {"type": "seat", "seat": 0, "nickname": name})
+        self._wake(duel.id)
+        return await self.show(player_id, duel.id, lang)
+
+    async def join(self, player_id: str, duel_id: str, name: str, lang: str) -> DuelAnswer:
+        """Take the free seat and start the duel (the seat's own player: its answer again)."""
+        stored = await self._stored(duel_id)
+        if any(s.player_id == player_id for s in stored.seats):
+            return await self.show(player_id, duel_id, lang)
+        if len(stored.seats) > 1:
+            raise ApiError(409, "seat_taken")
+        shown = nickname(name)
+        duel, stamp = stored.duel, now_ms()
+        records = tuple(_seat_record(duel, seat, stamp) for seat in range(2))
+        seat = SeatRow(duel.id, 1, player_id, shown, None, stamp, None, None)
+        await self.games.add_player(player_id)
+        events = (
+            {"type": "seat", "seat": 1, "nickname": shown},
+            {"type": "start", "started_ms": stamp},
+        )
+        if not await self.duels.start(seat, records, stamp, events):
+            raise ApiError(409, "seat_taken")
+        self._wake(duel.id)
+        return await self.show(player_id, duel_id, lang)
+
+    # ------------------------------------------------------------------ playing
+
+    async def act(
+        self,
+        player_id: str,
+        duel_id: str,
+        version: int,
+        make: ActionMaker,
+        *,
+        history: bool,
+        lang: str,
+    ) -> DuelAnswer:
+        """Change the asker's game (``history``: an undo, redo or restart, which the duel
+        may forbid) and tell the other seat of the progress."""
+        stored = await self._settle(await self._stored(duel_id))
+        duel = stored.duel
+        seat = _playing_seat(stored, player_id)
+        if history and not duel.undo:
+            raise ApiError(403, "undo_off")
+        clock = _clock(duel)
+        assert clock is not None and seat.game_id is not None
+        owner = seat_owner(duel.id, seat.seat)
+        try:
+            live = await self.games.act(owner, seat.game_id, version, make, clock.used(now_ms()))
+        except ApiError as error:
+            again = await self.games.get(owner, seat.game_id)
+            error.state = _state_of(again, duel)
+            raise
+        stamp = now_ms()
+        progress = {
+            "type": "progress",
+            "seat": seat.seat,
+            "moves": len(live.game.moves),
+            "cards_home": game_score(live.game, CARDS_HOME),
+            "used_ms": clock.used(stamp),
+        }
+        await self.duels.add_event(duel.id, stamp, progress)
+        if live.record.outcome == "won":
+            await self._end(duel, seat.seat, "won", stamp)
+        self._wake(duel.id)
+        return await self.show(player_id, duel_id, lang)
+
+    async def resign(self, player_id: str, duel_id: str, lang: str) -> DuelAnswer:
+        """End the asker's game where it stands (it is then judged as unfinished)."""
+        stored = await self._settle(await self._stored(duel_id))
+        seat = _playing_seat(stored, player_id)
+        await self._end(stored.duel, seat.seat, "resigned", now_ms())
+        self._wake(stored.duel.id)
+        return await self.show(player_id, duel_id, lang)
+
+    async def _end(self, duel: DuelRow, seat: int, finish: str, at_ms: int) -> None:
+        event = {"type": "end", "seat": seat, "finish": finish}
+        await self.duels.end_seat(duel.id, seat, finish, at_ms, event)
+
+    async def _settle(self, stored: StoredDuel) -> StoredDuel:
+        """End the seats whose time is up, decide a duel whose games both ended; the duel
+        as it then stands."""
+        duel = stored.duel
+        clock = _clock(duel)
+        if clock is None or duel.result is not None:
+            return stored
+        changed = False
+        ends = clock.ends_ms
+        if ends is not None and clock.ran_out(now_ms()):
+            for seat in stored.seats:
+                if seat.finish is None:
+                    await self._end(duel, seat.seat, "time", ends)
+                    changed = True
+            if changed:
+                stored = await self._stored(duel.id)
+        if all(seat.finish is not None for seat in stored.seats):
+            await self._decide(stored)
+            stored = await self._stored(duel.id)
+            changed = True
+        if changed:
+            self._wake(duel.id)
+        return stored
+
+    async def _decide(self, stored: StoredDuel) -> None:
+        """The result, from each seat's stored moves replayed (never from what a browser
+        said), stored once."""
+        duel = stored.duel
+        clock = _clock(duel)
+        assert clock is not None
+        standings = []
+        for seat in stored.seats:
+            live = await self._seat_game(duel, seat)
+            standings.append(standing_of(live.game, clock.used(now_ms(), seat.finished_ms)))
+        decision = decide(standings[0], standings[1])
+        result = {
+            "winner": decision.winner,
+            "reason": decision.reason,
+            "standings": [vars(s) for s in standings],
+        }
+        await self.duels.decide(duel.id, result, now_ms())
+
+    # ------------------------------------------------------------------ watching
+
+    def _wake(self, duel_id: str) -> None:
+        for news in self._watchers.get(duel_id, ()):
+            news.set()
+
+    async def stream(self, duel_id: str, after: int) -> AsyncIterator[str]:
+        """Server-sent events of the duel from number ``after`` on: woken at once by this
+        worker's changes, and every :data:`POLL_S` for other workers'. A seat whose clock
+        runs out is ended here too, so watchers see it without anyone moving."""
+        news = asyncio.Event()
+        watchers = self._watchers.setdefault(duel_id, set())
+        watchers.add(news)
+        loop = asyncio.get_running_loop()
+        began = last_said = loop.time()
+        try:
+            while loop.time() - began < STREAM_S:
+                news.clear()
+                stored = await self._settle(await self._stored(duel_id))
+                for seq, event in await self.duels.events(duel_id, after):
+                    after = seq
+                    last_said = loop.time()
+                    yield f"id: {seq}\nevent: duel\ndata: {json.dumps(event)}\n\n"
+                if stored.duel.result is not None:
+                    return
+                if loop.time() - last_said > HEARTBEAT_S:
+                    last_said = loop.time()
+                    yield ": still here\n\n"
+                with contextlib.suppress(TimeoutError):
+                    await asyncio.wait_for(news.wait(), POLL_S)
+        finally:
+            watchers.discard(news)
+            if not watchers:
+                self._watchers.pop(duel_id, None)
+
+
+def _playing_seat(stored: StoredDuel, player_id: str) -> SeatRow:
+    """The asker's seat, started and not ended; :class:`ApiError` otherwise."""
+    seat = next((s for s in stored.seats if s.player_id == player_id), None)
+    if seat is None:
+        raise ApiError(403, "not_in_duel")
+    if stored.duel.started_ms is None:
+        raise ApiError(409, "duel_waiting")
+    if seat.finish is not None:
+        raise ApiError(409, "seat_over", {"finish": seat.finish})
+    return seat
+
+
+def _seat_record(duel: DuelRow, seat: int, stamp: int) -> GameRecord:
+    return GameRecord(
+        id=uuid.uuid4().hex,
+        player_id=seat_owner(duel.id, seat),
+        game=duel.game,
+        options=duel.options,
+        deal=duel.deal,
+        moves=(),
+        cursor=0,
+        version=0,
+        elapsed_ms=0,
+        outcome="in_play",
+        won_ms=None,
+        won_moves=None,
+        broken=None,
+        created_ms=stamp,
+        updated_ms=stamp,
+    )
+
+
+def _table(live: Live, duel: DuelRow, lang: str) -> State:
+    """A seat's game as the duel shows it: every card open, the game's id kept back (the
+    game API is not the seat's door), its url the duel's page."""
+    game, record = live.game, live.record
+    state = table_state(
+        game,
+        open_view(game.engine, game.position),
+        game_row_id=None,
+        version=record.version,
+        elapsed_ms=record.elapsed_ms,
+    )
+    last = Last(record.moves[record.cursor - 1], []) if record.cursor else None
+    return replace(state, url=duel_url(lang, duel.id), last=last)
+
+
+def _state_of(live: Live, duel: DuelRow) -> Callable[[str], State]:
+    def state(lang: str) -> State:
+        return _table(live, duel, lang)
+
+    return state
+
+
+def _result(stored: dict[str, object] | None) -> DuelResult | None:
+    if stored is None:
+        return None
+    standings = stored["standings"]
+    assert isinstance(standings, list)
+    winner = stored["winner"]
+    return DuelResult(
+        winner=winner if isinstance(winner, int) else None,
+        reason=str(stored["reason"]),
+        standings=[StandingInfo(**s) for s in standings],
+    )
+
+
+def _looks_like_id(duel_id: str) -> bool:
+    return len(duel_id) == 32 and all(c in "0123456789abcdef" for c in duel_id)

@@ -1,0 +1,111 @@
+"""Duels in the store: a seat is taken once even by two players at once, a seat ends once, a
+result is stored once, and the event log numbers every event in one order; on SQLite and (with
+a test server) PostgreSQL."""
+
+from __future__ import annotations
+
+import asyncio
+import doctest
+import uuid
+
+import patience.store.duels
+from fresh_loop import run_async
+from patience.store.duels import DuelRow, DuelStore, SeatRow, seat_owner
+from patience.store.records import GameRecord
+from patience.store.repository import Store
+
+DUEL = "d" * 32
+
+
+def _duel() -> DuelRow:
+    return DuelRow(DUEL, "freecell", "", 5, "open", 300_000, True, "easy", "easy", 1, None, None, 0)
+
+
+def _seat(seat: int, player: str) -> SeatRow:
+    return SeatRow(DUEL, seat, player, player.title(), None, 2, None, None)
+
+
+def _record(seat: int) -> GameRecord:
+    return GameRecord(
+        uuid.uuid4().hex, seat_owner(DUEL, seat), "freecell", "", 5, (), 0, 0, 0,
+        "in_play", None, None, None, 3, 3,
+    )  # fmt: skip
+
+
+async def _created(url: str) -> tuple[Store, DuelStore]:
+    store = await Store.open(url)
+    duels = DuelStore(store)
+    await duels.create(_duel(), _seat(0, "ada"), {"type": "seat", "seat": 0})
+    return store, duels
+
+
+def test_two_players_opening_the_link_at_once_get_one_seat(store_url: str) -> None:
+    async def run() -> None:
+        store, duels = await _created(store_url)
+        try:
+            tries = [
+                duels.start(_seat(1, name), (_record(0), _record(1)), 10, ({"type": "start"},))
+                for name in ("bob", "cleo")
+            ]
+            taken = await asyncio.gather(*tries)
+            assert sorted(taken) == [False, True]
+            stored = await duels.get(DUEL)
+            assert stored is not None and stored.duel.started_ms == 10
+            assert [s.player_id for s in stored.seats] == ["ada", "bob" if taken[0] else "cleo"]
+            games = [s.game_id for s in stored.seats]
+            assert None not in games and len(set(games)) == 2
+            assert await duels.duel_of_game(str(games[1])) == DUEL
+            assert [e["type"] for _, e in await duels.events(DUEL, 0)] == ["seat", "start"]
+        finally:
+            await store.close()
+
+    run_async(run())
+
+
+def test_a_seat_ends_once_and_the_result_is_stored_once(store_url: str) -> None:
+    async def run() -> None:
+        store, duels = await _created(store_url)
+        try:
+            await duels.start(_seat(1, "bob"), (_record(0), _record(1)), 10, ())
+            assert await duels.end_seat(DUEL, 1, "won", 50, {"type": "end", "seat": 1})
+            assert not await duels.end_seat(DUEL, 1, "time", 60, {"type": "end", "seat": 1})
+            first = {"winner": 1, "reason": "won"}
+            results = await asyncio.gather(
+                duels.decide(DUEL, first, 70), duels.decide(DUEL, {"winner": 0}, 71)
+            )
+            assert sorted(results) == [False, True]
+            stored = await duels.get(DUEL)
+            assert stored is not None
+            assert (stored.seats[1].finish, stored.seats[1].finished_ms) == ("won", 50)
+            kept = stored.duel.result
+            events = [e for _, e in await duels.events(DUEL, 0)]
+            assert events[-1] == {"type": "result", **(kept or {})}
+            assert [e["type"] for e in events].count("result") == 1
+        finally:
+            await store.close()
+
+    run_async(run())
+
+
+def test_events_are_numbered_in_one_order_and_read_after_a_number(store_url: str) -> None:
+    async def run() -> None:
+        store, duels = await _created(store_url)
+        try:
+            numbers = await asyncio.gather(
+                *(duels.add_event(DUEL, 20 + n, {"type": "progress", "n": n}) for n in range(8))
+            )
+            assert sorted(numbers) == list(range(2, 10))
+            after = await duels.events(DUEL, 5)
+            assert [seq for seq, _ in after] == [6, 7, 8, 9]
+            stored = await duels.get(DUEL)
+            assert stored is not None and stored.duel.events == 9
+            assert await duels.get("e" * 32) is None
+        finally:
+            await store.close()
+
+    run_async(run())
+
+
+def test_the_duel_store_doctests_pass() -> None:
+    result = doctest.testmod(patience.store.duels)
+    assert result.attempted > 0 and result.failed == 0, result

@@ -1,0 +1,271 @@
+"""The duel API over a real app and database: a challenge by link, the seats, the clock, the
+undo rule, the progress each seat sees of the other, and results computed from the stored
+moves."""
+
+from __future__ import annotations
+
+import doctest
+import json
+from typing import Any
+
+import pytest
+from sqlalchemy import update
+from starlette.testclient import TestClient
+
+import patience.web.duels
+from patience.engine.game import Game
+from patience.notation import move_texts
+from patience.solver import searcher_for
+from patience.solver.result import Budget, Won
+from patience.store.duels import DuelStore
+from patience.store.schema import duels
+
+
+class Player:
+    """One browser: its own cookie, on the one test client."""
+
+    def __init__(self, client: TestClient) -> None:
+        self.client = client
+        self.cookies: dict[str, str] = {}
+
+    def send(self, method: str, url: str, body: dict[str, Any] | None = None) -> Any:
+        self.client.cookies.clear()
+        self.client.cookies.update(self.cookies)
+        response = self.client.request(method, url, json=body)
+        self.cookies = dict(self.client.cookies)
+        return response
+
+    def ok(self, method: str, url: str, body: dict[str, Any] | None = None) -> dict[str, Any]:
+        response = self.send(method, url, body)
+        assert response.status_code in (200, 201), response.text
+        answer: dict[str, Any] = response.json()
+        return answer
+
+
+@pytest.fixture
+def players(unlimited_client: TestClient) -> tuple[Player, Player, Player]:
+    return Player(unlimited_client), Player(unlimited_client), Player(unlimited_client)
+
+
+def challenge(player: Player, **settings: Any) -> dict[str, Any]:
+    body = {"game": "freecell", "nickname": "Ada", "kind": "easy"} | settings
+    return player.ok("POST", "/api/duels", body)
+
+
+def started(ada: Player, bob: Player, **settings: Any) -> tuple[str, dict[str, Any]]:
+    duel = challenge(ada, **settings)
+    joined = bob.ok("POST", f"/api/duels/{duel['id']}/join", {"nickname": "Bob"})
+    return duel["id"], joined
+
+
+def winning_line(answer: dict[str, Any]) -> list[str]:
+    game = Game.new(answer["game"], answer["options"], answer["deal"])
+    result = searcher_for(game.engine.rules).solve(game.position, Budget(200_000))
+    assert isinstance(result, Won)
+    return move_texts(game.engine, game.position, result.moves)
+
+
+def play(player: Player, duel_id: str, moves: list[str]) -> dict[str, Any]:
+    answer = player.ok("GET", f"/api/duels/{duel_id}")
+    for move in moves:
+        body = {"move": move, "version": answer["table"]["version"]}
+        answer = player.ok("POST", f"/api/duels/{duel_id}/moves", body)
+    return answer
+
+
+def test_a_challenge_waits_for_its_opponent_and_shows_no_table(players: Any) -> None:
+    ada, _, _ = players
+    duel = challenge(ada, clock_minutes=3, undo=False)
+    assert duel["you"] == 0 and [s["nickname"] for s in duel["seats"]] == ["Ada"]
+    assert duel["table"] is None and duel["started_ms"] is None  # nobody studies it alone
+    assert (duel["clock_ms"], duel["undo"], duel["grade"]) == (180_000, False, "easy")
+    assert duel["url"] == f"/en/duel/{duel['id']}"
+    refused = ada.send("POST", f"/api/duels/{duel['id']}/moves", {"move": "x", "version": 0})
+    assert (refused.status_code, refused.json()["error"]["code"]) == (409, "duel_waiting")
+
+
+def test_the_opponent_takes_the_free_seat_and_both_see_the_same_open_cards(
+    players: Any,
+) -> None:
+    ada, bob, _ = players
+    duel_id, joined = started(ada, bob)
+    assert joined["you"] == 1 and joined["started_ms"] is not None
+    mine = ada.ok("GET", f"/api/duels/{duel_id}")
+    assert mine["you"] == 0
+    assert mine["table"]["piles"] == joined["table"]["piles"]
+    cards = [c for pile in mine["table"]["piles"] for c in pile["cards"]]
+    assert None not in cards and len(cards) == 52  # every card open: the skill format
+    assert mine["table"]["id"] is None  # the game API is not a seat's door
+
+
+def test_a_seat_is_taken_once(players: Any) -> None:
+    ada, bob, cleo = players
+    duel_id, _ = started(ada, bob)
+    taken = cleo.send("POST", f"/api/duels/{duel_id}/join", {"nickname": "Cleo"})
+    assert (taken.status_code, taken.json()["error"]["code"]) == (409, "seat_taken")
+    again = bob.ok("POST", f"/api/duels/{duel_id}/join", {"nickname": "Bob"})
+    assert again["you"] == 1  # opening the link again keeps the seat
+    own = ada.ok("POST", f"/api/duels/{duel_id}/join", {"nickname": "Ada"})
+    assert own["you"] == 0 and len(own["seats"]) == 2
+    watcher = cleo.ok("GET", f"/api/duels/{duel_id}")
+    assert watcher["you"] is None and watcher["table"] is None
+
+
+def test_a_bad_nickname_or_duel_is_refused(players: Any) -> None:
+    ada, _, _ = players
+    for name in ("", "   ", "x" * 25, "bell\x07"):
+        refused = ada.send("POST", "/api/duels", {"game": "freecell", "nickname": name})
+        assert refused.json()["error"]["code"] == "bad_nickname", name
+    missing = ada.send("GET", "/api/duels/" + "0" * 32)
+    assert (missing.status_code, missing.json()["error"]["code"]) == (404, "no_such_duel")
+    odd = ada.send("POST", "/api/duels", {"game": "freecell", "nickname": "A", "clock_minutes": 4})
+    assert odd.status_code == 400
+
+
+def test_each_seat_sees_the_other_s_progress_never_its_table(players: Any) -> None:
+    ada, bob, cleo = players
+    duel_id, joined = started(ada, bob)
+    line = winning_line(joined)
+    after = play(bob, duel_id, line[:3])
+    assert after["seats"][1]["moves"] == 3
+    seen_by_ada = ada.ok("GET", f"/api/duels/{duel_id}")
+    assert seen_by_ada["seats"][1]["moves"] == 3 and seen_by_ada["seats"][0]["moves"] == 0
+    assert seen_by_ada["table"]["moves_made"] == 0 and seen_by_ada["tables"] is None
+    assert cleo.ok("GET", f"/api/duels/{duel_id}")["tables"] is None
+
+
+def test_undo_is_refused_when_the_duel_was_set_up_without_it(players: Any) -> None:
+    ada, bob, _ = players
+    duel_id, joined = started(ada, bob, undo=False)
+    moved = play(ada, duel_id, winning_line(joined)[:1])
+    undo = ada.send("POST", f"/api/duels/{duel_id}/undo", {"version": moved["table"]["version"]})
+    assert (undo.status_code, undo.json()["error"]["code"]) == (403, "undo_off")
+    allowed, other = started(ada, bob, undo=True)
+    moved = play(ada, allowed, winning_line(other)[:1])
+    undone = ada.ok("POST", f"/api/duels/{allowed}/undo", {"version": moved["table"]["version"]})
+    assert undone["table"]["moves_made"] == 0
+
+
+def test_an_illegal_move_is_refused_with_the_seat_s_own_table(players: Any) -> None:
+    ada, bob, _ = players
+    duel_id, joined = started(ada, bob)
+    refused = bob.send("POST", f"/api/duels/{duel_id}/moves", {"move": "zz", "version": 0})
+    assert refused.status_code == 422
+    state = refused.json()["state"]
+    assert state["id"] is None and state["piles"] == joined["table"]["piles"]
+
+
+def test_a_won_game_beats_an_unfinished_one_and_both_games_are_shown(players: Any) -> None:
+    ada, bob, _ = players
+    duel_id, joined = started(ada, bob)
+    won = play(ada, duel_id, winning_line(joined))
+    assert won["seats"][0]["finish"] == "won" and won["result"] is None  # Bob still plays
+    resigned = bob.ok("POST", f"/api/duels/{duel_id}/resign", {"version": 0})
+    result = resigned["result"]
+    assert (result["winner"], result["reason"]) == (0, "won")
+    assert [s["won"] for s in result["standings"]] == [True, False]
+    assert [t["moves_made"] for t in resigned["tables"]] == [len(winning_line(joined)), 0]
+    late = ada.send("POST", f"/api/duels/{duel_id}/resign", {"version": 0})
+    assert (late.status_code, late.json()["error"]["code"]) == (409, "seat_over")
+
+
+def test_two_unfinished_games_are_decided_by_cards_home(players: Any) -> None:
+    ada, bob, _ = players
+    duel_id, joined = started(ada, bob)
+    line = winning_line(joined)
+    home = next(k for k in range(1, len(line)) if play_counts_home(joined, line[:k]))
+    play(bob, duel_id, line[:home])
+    ada.ok("POST", f"/api/duels/{duel_id}/resign", {"version": 0})
+    result = bob.ok("POST", f"/api/duels/{duel_id}/resign", {"version": 0})["result"]
+    assert (result["winner"], result["reason"]) == (1, "cards_home")
+
+
+def play_counts_home(answer: dict[str, Any], moves: list[str]) -> bool:
+    game = Game.new(answer["game"], answer["options"], answer["deal"])
+    for move in moves:
+        game.play_text(move)
+    return any(game.position.piles[f] for f in game.engine.foundations)
+
+
+def set_started(client: TestClient, duel_id: str, started_ms: int) -> None:
+    store = client.app.state.games.store  # type: ignore[attr-defined]
+    change = update(duels).where(duels.c.id == duel_id).values(started_ms=started_ms)
+    client.portal.call(store.write, lambda conn: conn.execute(change))  # type: ignore[union-attr]
+
+
+def test_a_clock_that_runs_out_ends_both_games_where_they_stand(players: Any) -> None:
+    ada, bob, _ = players
+    duel_id, joined = started(ada, bob, clock_minutes=3)
+    play(ada, duel_id, winning_line(joined)[:2])
+    began = joined["started_ms"]
+    set_started(ada.client, duel_id, began - 181_000)  # as if three minutes had gone by
+    after = bob.ok("GET", f"/api/duels/{duel_id}")
+    assert [s["finish"] for s in after["seats"]] == ["time", "time"]
+    assert [s["used_ms"] for s in after["seats"]] == [180_000, 180_000]
+    assert after["result"]["winner"] in (0, None)  # Ada moved, Bob did not
+    refused = bob.send("POST", f"/api/duels/{duel_id}/moves", {"move": "x", "version": 0})
+    assert (refused.status_code, refused.json()["error"]["code"]) == (409, "seat_over")
+
+
+def events_of(player: Player, duel_id: str, after: int = 0) -> list[dict[str, Any]]:
+    player.client.cookies.clear()
+    with player.client.stream("GET", f"/api/duels/{duel_id}/events?after={after}") as stream:
+        assert stream.headers["content-type"].startswith("text/event-stream")
+        lines = [line for line in stream.iter_lines() if line.startswith("data: ")]
+    return [json.loads(line[6:]) for line in lines]
+
+
+def test_the_event_log_tells_a_watcher_everything_after_the_number_it_has(
+    players: Any,
+) -> None:
+    ada, bob, _ = players
+    duel_id, joined = started(ada, bob)
+    play(ada, duel_id, winning_line(joined)[:2])
+    ada.ok("POST", f"/api/duels/{duel_id}/resign", {"version": 0})
+    bob.ok("POST", f"/api/duels/{duel_id}/resign", {"version": 0})
+    events = events_of(ada, duel_id)  # the stream ends with the result
+    assert [e["type"] for e in events] == [
+        "seat",
+        "seat",
+        "start",
+        "progress",
+        "progress",
+        "end",
+        "end",
+        "result",
+    ]
+    assert events[4] == events[4] | {"seat": 0, "moves": 2}
+    assert events_of(ada, duel_id, after=6) == events[6:]  # a reconnect misses nothing
+
+
+def test_a_seat_s_game_is_closed_to_the_game_and_review_apis_until_the_duel_ends(
+    players: Any,
+) -> None:
+    ada, bob, _ = players
+    duel_id, joined = started(ada, bob)
+    play(ada, duel_id, winning_line(joined))
+    hall_store = DuelStore(ada.client.app.state.games.store)  # type: ignore[attr-defined]
+    stored = ada.client.portal.call(hall_store.get, duel_id)  # type: ignore[union-attr]
+    game_id = stored.seats[0].game_id
+    assert ada.send("GET", f"/api/games/{game_id}").status_code == 403
+    review = bob.send("GET", f"/api/reviews/{game_id}")  # a winning line for Bob: refused
+    assert (review.status_code, review.json()["error"]["code"]) == (409, "duel_in_play")
+    bob.ok("POST", f"/api/duels/{duel_id}/resign", {"version": 0})
+    assert bob.send("GET", f"/api/reviews/{game_id}").status_code == 200
+
+
+def test_a_link_opened_after_the_duel_shows_the_result_and_takes_no_seat(players: Any) -> None:
+    ada, bob, cleo = players
+    duel_id, _ = started(ada, bob)
+    ada.ok("POST", f"/api/duels/{duel_id}/resign", {"version": 0})
+    bob.ok("POST", f"/api/duels/{duel_id}/resign", {"version": 0})
+    late = cleo.ok("GET", f"/api/duels/{duel_id}")
+    assert late["result"] is not None and late["you"] is None
+    assert len(late["tables"]) == 2  # the finished games are anyone's to replay
+    taken = cleo.send("POST", f"/api/duels/{duel_id}/join", {"nickname": "Cleo"})
+    assert (taken.status_code, taken.json()["error"]["code"]) == (409, "seat_taken")
+
+
+def test_the_duel_hall_doctests_pass() -> None:
+    result = doctest.testmod(patience.web.duels)
+    assert result.attempted > 0 and result.failed == 0, result
