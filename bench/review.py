@@ -4,7 +4,9 @@ For each game (one per solver family by default), ``--games`` games played by a 
 legal player (seeded, the same games every run) until won, stuck, or ``--moves`` moves, then
 reviewed from a cold start on this one process with the review's node budgets. The first
 mark is the first finding a player sees on the band that is a mark (often the losing move);
-games with no mark count only in the whole-review figures. Prints the load average beside
+games with no mark count only in the whole-review figures. In games with hidden cards the
+losing move is then judged in other deals of the cards the player never saw: the seconds that
+took, and how many were mistakes, unlucky or left open. Prints the load average beside
 the figures: the machines are shared.
 
     .venv/bin/python bench/review.py                  # 20 games each of 7 families
@@ -23,7 +25,7 @@ from dataclasses import dataclass
 from patience.engine.game import engine_for, start_position
 from patience.engine.position import Move
 from patience.games import get_game
-from patience.review import Judge, Mark, Review
+from patience.review import Judge, Luck, Mark, Review
 
 FAMILIES = ("klondike", "spider", "freecell", "nationale", "pyramid", "thirteens", "king_tut")
 """One game of each solver's family (Pyramid and Thirteens search alike but lose apart)."""
@@ -31,12 +33,15 @@ FAMILIES = ("klondike", "spider", "freecell", "nationale", "pyramid", "thirteens
 
 @dataclass(frozen=True)
 class Timing:
-    """One review: moves, seconds to the first mark (``None``: no mark), seconds in all."""
+    """One review: moves, seconds to the first mark (``None``: no mark), seconds in all, and
+    the seconds spent judging the losing move's luck (``None``: not judged) with its verdict."""
 
     moves: int
     first_mark: float | None
     whole: float
     losing: bool
+    luck: float | None = None
+    judgement: str | None = None
 
 
 def random_game(game_id: str, deal: int, limit: int) -> list[Move]:
@@ -62,11 +67,18 @@ def time_review(game_id: str, deal: int, limit: int) -> Timing:
     began = time.perf_counter()
     review = Review(Judge(info, {}), start_position(info, {}, deal), moves)
     first: float | None = None
+    luck: float | None = None
+    last = began
     for event in review.events():
+        now = time.perf_counter()
         if first is None and isinstance(event, Mark):
-            first = time.perf_counter() - began
+            first = now - began
+        if isinstance(event, Luck):
+            luck = now - last
+        last = now
     whole = time.perf_counter() - began
-    return Timing(len(moves), first, whole, review.band.losing_move is not None)
+    judged = None if review.luck is None else str(review.luck.judgement or "open")
+    return Timing(len(moves), first, whole, review.band.losing_move is not None, luck, judged)
 
 
 def p95(values: list[float]) -> float:
@@ -82,17 +94,26 @@ def main(argv: list[str] | None = None) -> int:
     parser.add_argument("--moves", type=int, default=150, help="most moves a game has (150)")
     args = parser.parse_args(argv)
     print(f"load average before: {' '.join(f'{x:.2f}' for x in os.getloadavg())}")
-    print("game        games  moves  losing  marked  first p50  first p95  whole p50  whole p95")
+    print(
+        "game        games  moves  losing  marked  first p50  first p95  whole p50  whole p95"
+        "  luck p50  luck p95  mistake/unlucky/open"
+    )
     for game_id in args.games:
         timings = [time_review(game_id, deal, args.moves) for deal in range(1, args.count + 1)]
         firsts = [t.first_mark for t in timings if t.first_mark is not None]
         wholes = [t.whole for t in timings]
         first_p50 = f"{statistics.median(firsts):9.2f}s" if firsts else "        -"
         first_p95 = f"{p95(firsts):9.2f}s" if firsts else "        -"
+        lucks = [t.luck for t in timings if t.luck is not None]
+        luck_p50 = f"{statistics.median(lucks):8.2f}s" if lucks else "        -"
+        luck_p95 = f"{p95(lucks):8.2f}s" if lucks else "        -"
+        judged = [t.judgement for t in timings]
+        verdicts = "/".join(str(judged.count(j)) for j in ("mistake", "unlucky", "open"))
         print(
             f"{game_id:<11} {len(timings):5}  {statistics.mean(t.moves for t in timings):5.0f}"
             f"  {sum(t.losing for t in timings):6}  {len(firsts):6}  {first_p50}  {first_p95}"
             f"  {statistics.median(wholes):8.2f}s  {p95(wholes):8.2f}s"
+            f"  {luck_p50}  {luck_p95}  {verdicts:>20}"
         )
     print(f"load average after: {' '.join(f'{x:.2f}' for x in os.getloadavg())}")
     return 0

@@ -5,6 +5,8 @@ from __future__ import annotations
 import json
 from pathlib import Path
 
+from tests.web.web_helpers import LOSING_MOVE, LOST_DEAL, LOST_MOVES
+
 from patience.engine.game import Game
 from patience.engine.position import Move
 from patience.games import get_game
@@ -50,6 +52,24 @@ def test_a_record_is_reviewed_with_its_losing_move(patience: Runner, tmp_path: P
     assert answer["start"] == "winnable" and answer["every_card_known"] is False
     text = patience("review", "--record", str(record))
     assert f"Losing move: {losing} ({game.moves_text()[-1]})" in text.out
+    assert answer["luck"] is None and "could see" not in text.out  # FreeCell hides no card
+
+
+def test_a_hidden_card_game_says_whether_the_loss_was_a_mistake(
+    patience: Runner, tmp_path: Path
+) -> None:
+    moves = tmp_path / "moves.txt"
+    moves.write_text(" ".join(LOST_MOVES))
+    result = patience("review", "klondike", "--deal", str(LOST_DEAL), "--moves", str(moves))
+    assert result.status == 0, result.err
+    assert (
+        "By what the player could see: unlucky. With the 27 cards never seen dealt again 8 "
+        "ways, the move lost a win in 2, kept one in 3, 3 had no win, 0 stayed unknown."
+    ) in result.out
+    answer = json.loads(
+        patience("review", "klondike", "--deal", "6", "--moves", str(moves), "--json").out
+    )
+    assert answer["luck"]["move"] == LOSING_MOVE and answer["luck"]["judgement"] == "unlucky"
 
 
 def test_moves_from_standard_input_and_a_won_game(patience: Runner) -> None:

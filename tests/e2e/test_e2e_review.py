@@ -39,6 +39,8 @@ def test_a_lost_klondike_game_is_reviewed_and_tried_again(browser: Browser, base
     item = page.locator("#review-moves li").nth(LOSING_MOVE)
     expect(item).to_contain_text(f"{LOSING_MOVE}. {LOST_MOVES[LOSING_MOVE - 1]}")
     expect(item).to_contain_text("Losing move")
+    expect(item.locator(".mark-luck")).to_contain_text("By what you could see, bad luck")
+    assert review["luck"]["judgement"] == "unlucky"
     # Said to a screen reader: the band's summary and the review's state.
     band = page.locator("#band").get_attribute("aria-label") or ""
     assert "proven lost" in band and "0 still to judge" in band

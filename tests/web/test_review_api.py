@@ -65,6 +65,20 @@ def test_the_losing_move_of_a_finished_game_is_marked(unlimited_client: TestClie
     assert all(steps[k] == "lost" for k in range(LOSING_MOVE, len(LOST_MOVES) + 1))
     losing = [e for e in review["events"] if e["type"] == "mark" and e["kind"] == "losing"]
     assert [mark["move"] for mark in losing] == [LOSING_MOVE]
+    luck = [e for e in review["events"] if e["type"] == "luck"]
+    assert luck == [
+        {
+            "type": "luck",
+            "move": LOSING_MOVE,
+            "unseen": 27,
+            "worlds": 8,
+            "lost": 2,
+            "kept": 3,
+            "no_win": 3,
+            "unknown": 0,
+            "judgement": "unlucky",
+        }
+    ]
     assert review["events"][-1] == {"type": "end", "complete": True, "losing_move": LOSING_MOVE}
 
 

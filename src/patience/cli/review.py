@@ -12,9 +12,9 @@ from patience.cli.solve import SEES_ALL, _positive_int
 from patience.engine.errors import IllegalMove
 from patience.engine.game import Game, SavedGame
 from patience.notation import game_spec, move_text, parse_game_spec, parse_record
-from patience.review import REVIEW_BUDGET, Judge, Mark, Review, Step
+from patience.review import REVIEW_BUDGET, Judge, Luck, Mark, Review, Step
 from patience.review.game_review import REVIEW_NODES
-from patience.review.records import mark_record
+from patience.review.records import luck_record, mark_record
 from patience.solver import Budget
 
 
@@ -115,7 +115,21 @@ def run(args: argparse.Namespace) -> int:
         print(f"{number:4}. {text:<{width}}  {status[number]:<8}  {note}".rstrip())
     losing = review.band.losing_move
     print(f"Losing move: {losing} ({texts[losing - 1]})" if losing else "Losing move: none found")
+    if review.luck is not None:
+        print(_luck_line(review.luck))
     return 0
+
+
+def _luck_line(luck: Luck) -> str:
+    """The losing move judged by what the player could see, in one line."""
+    verdict = {"mistake": "a mistake", "unlucky": "unlucky", None: "left open"}[luck.judgement]
+    if luck.worlds == 1:
+        return f"By what the player could see: {verdict} (the player could tell every card)."
+    return (
+        f"By what the player could see: {verdict}. With the {luck.unseen} cards never seen "
+        f"dealt again {luck.worlds} ways, the move lost a win in {luck.lost}, kept one in "
+        f"{luck.kept}, {luck.no_win} had no win, {luck.unknown} stayed unknown."
+    )
 
 
 def _note(game: Game, review: Review, mark: Mark | None) -> str:
@@ -147,6 +161,7 @@ def _record(
         "moves": [{"number": n, "move": t, "verdict": status[n]} for n, t in enumerate(texts, 1)],
         "losing_move": review.band.losing_move,
         "marks": [mark_record(review, m) for m in review.marks],
+        "luck": None if review.luck is None else luck_record(review.luck),
         "complete": review.complete,
         "every_card_known": review.every_card_known,
         "note": SEES_ALL,

@@ -20,14 +20,16 @@ from collections.abc import Iterator, Sequence
 
 from patience.engine.position import Move, Position
 from patience.review.band import BAND_NODES, Band, Step
+from patience.review.luck import Luck, judge_luck
 from patience.review.marks import Count, Mark, winning_moves
 from patience.review.verdict import Judge
 from patience.views import hidden_view
 
-Event = Step | Mark
+Event = Step | Mark | Luck
 
 REVIEW_NODES = 60_000
-"""Nodes for a whole review: the band's, then the marks' searches."""
+"""Nodes for a whole review: the band's, then the marks' searches (the losing move's worlds
+are judged beside this budget, with the judge's budget for each verdict)."""
 
 
 class Review:
@@ -55,6 +57,9 @@ class Review:
         self.complete = False
         """Whether every position was looked at for marks within the budget."""
         self.marks: list[Mark] = []
+        self.luck: Luck | None = None
+        """The losing move judged by what the player could see (games with hidden cards)."""
+        self._luck_nodes = 0
         self.counts: dict[int, Count] = {}
         """Winning moves at each position whose marks were looked for (stopped at two)."""
         self.every_card_known = any(None in pile.cards for pile in hidden_view(engine, start).piles)
@@ -71,6 +76,8 @@ class Review:
             losing = self.band.losing_move
             if losing is not None and not any(m.kind == "losing" for m in self.marks):
                 yield self._mark(self._losing(losing))
+                if self.every_card_known:
+                    yield self._judge_luck(losing)
         yield from self._move_marks()
 
     def winning_count(self, index: int) -> Count:
@@ -81,6 +88,12 @@ class Review:
     def _mark(self, mark: Mark) -> Mark:
         self.marks.append(mark)
         return mark
+
+    def _judge_luck(self, move: int) -> Luck:
+        spent = self.judge.spent
+        self.luck = judge_luck(self.judge, self.positions, self.moves, move - 1)
+        self._luck_nodes += self.judge.spent - spent
+        return self.luck
 
     def _losing(self, move: int) -> Mark:
         before = self.band.verdicts[move - 1]
@@ -95,7 +108,7 @@ class Review:
         last = self.band.last_winnable
         previous: Count | None = None
         for index in range(last + 1):
-            if self.judge.spent >= self.nodes:
+            if self.judge.spent - self._luck_nodes >= self.nodes:
                 return
             position = self.positions[index]
             if engine.is_won(position):

@@ -16,11 +16,13 @@ from typing import Any
 from patience.notation import move_text
 from patience.review.band import Step
 from patience.review.game_review import Event, Review
+from patience.review.luck import Luck
 from patience.review.marks import Mark
 
 
 def event_record(review: Review, event: Event) -> dict[str, Any]:
-    """A step of the band or a mark of ``review`` as a record (docs/WEB_API.md, reviews)."""
+    """A step of the band, a mark or the losing move's luck as a record (docs/WEB_API.md,
+    reviews)."""
     if isinstance(event, Step):
         return {
             "type": "step",
@@ -28,7 +30,25 @@ def event_record(review: Review, event: Event) -> dict[str, Any]:
             "status": event.status,
             "searched": event.searched,
         }
+    if isinstance(event, Luck):
+        return luck_record(event)
     return mark_record(review, event)
+
+
+def luck_record(luck: Luck) -> dict[str, Any]:
+    """The losing move judged in worlds the player could not tell apart, with its judgement
+    (``mistake``, ``unlucky`` or ``None``: left open)."""
+    return {
+        "type": "luck",
+        "move": luck.move,
+        "unseen": luck.unseen,
+        "worlds": luck.worlds,
+        "lost": luck.lost,
+        "kept": luck.kept,
+        "no_win": luck.no_win,
+        "unknown": luck.unknown,
+        "judgement": luck.judgement,
+    }
 
 
 def mark_record(review: Review, mark: Mark) -> dict[str, Any]:

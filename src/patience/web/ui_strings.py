@@ -239,6 +239,20 @@ _EN: dict[str, str] = {
     "mark_fewer": "Left a single winning move (there were {count}).",
     "mark_fewer_several": "Left a single winning move (there were several).",
     "announce_losing": "Losing move found: move {n}, {move}.",
+    "luck_mistake": (
+        "By what you could see, a mistake: with the {unseen} cards you had not seen dealt "
+        "again {worlds} ways, it threw away a win in {lost} of them."
+    ),
+    "luck_unlucky": (
+        "By what you could see, bad luck: with the {unseen} cards you had not seen dealt again "
+        "{worlds} ways, it threw away a win in only {lost}; in {kept} a win was left, and "
+        "{no_win} had none to lose."
+    ),
+    "luck_open": (
+        "Whether you could have seen it coming stays open: with the {unseen} cards you had not "
+        "seen dealt again {worlds} ways, {unknown} stayed unknown within the budget."
+    ),
+    "luck_known": "You could tell every card here, so this was a mistake.",
     "review_go_losing": "Show the last winnable position",
     "review_practice": "Try again from here",
     "review_line": "Show me a way",
@@ -507,6 +521,22 @@ _DE: dict[str, str] = {
     "mark_fewer": "Danach blieb nur noch ein Gewinnzug (vorher {count}).",
     "mark_fewer_several": "Danach blieb nur noch ein Gewinnzug (vorher mehrere).",
     "announce_losing": "Entscheidender Fehler gefunden: Zug {n}, {move}.",
+    "luck_mistake": (
+        "Nach dem, was du sehen konntest, ein Fehler: Die {unseen} Karten, die du noch nicht "
+        "gesehen hattest, haben wir auf {worlds} Arten neu verteilt; in {lost} davon verspielte "
+        "der Zug den Sieg."
+    ),
+    "luck_unlucky": (
+        "Nach dem, was du sehen konntest, Pech: Die {unseen} Karten, die du noch nicht gesehen "
+        "hattest, haben wir auf {worlds} Arten neu verteilt; nur in {lost} davon verspielte der "
+        "Zug den Sieg, in {kept} blieb einer möglich, in {no_win} gab es ohnehin keinen."
+    ),
+    "luck_open": (
+        "Ob du es hättest ahnen können, bleibt offen: Die {unseen} Karten, die du noch nicht "
+        "gesehen hattest, haben wir auf {worlds} Arten neu verteilt; {unknown} davon blieben im "
+        "Rahmen des Budgets offen."
+    ),
+    "luck_known": "Hier konntest du jede Karte kennen, also war es ein Fehler.",
     "review_go_losing": "Letzte gewinnbare Stellung zeigen",
     "review_practice": "Von hier noch einmal versuchen",
     "review_line": "Zeig mir einen Weg",

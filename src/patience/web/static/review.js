@@ -14,6 +14,7 @@ let review = JSON.parse($("#review-data").textContent);
 const total = review.moves.length;
 let verdicts = [];
 let marks = [];
+let luck = null; // the losing move judged by what the player could see (hidden-card games)
 let ended = null;
 let shown = 0;
 let line = null; // a winning line shown instead of the game: { from, moves, positions }
@@ -24,6 +25,7 @@ const slider = $("#review-slider");
 function reset() {
   verdicts = new Array(total + 1).fill(null);
   marks = [];
+  luck = null;
   ended = null;
 }
 
@@ -41,6 +43,11 @@ function markText(mark) {
   return fmt(t, "mark_fewer", { count: mark.winning_before });
 }
 
+function luckText() {
+  if (luck.worlds === 1) return t.luck_known;
+  return fmt(t, `luck_${luck.judgement ?? "open"}`, luck);
+}
+
 /** Take up one finding of the review job. */
 function take(event, { live = false } = {}) {
   if (event.type === "step") verdicts[event.index] = event.status;
@@ -49,6 +56,9 @@ function take(event, { live = false } = {}) {
     if (live && event.kind === "losing") {
       say(fmt(t, "announce_losing", { n: event.move, move: review.moves[event.move - 1] }));
     }
+  } else if (event.type === "luck") {
+    luck = event;
+    if (live) say(luckText());
   } else if (event.type === "end") ended = event;
 }
 
@@ -91,6 +101,12 @@ function moveItem(k) {
     note.className = `mark mark-${mark.kind}`;
     note.textContent = markText(mark);
     item.append(note);
+    if (mark.kind === "losing" && luck?.move === k) {
+      const judged = document.createElement("p");
+      judged.className = `mark mark-luck luck-${luck.judgement ?? "open"}`;
+      judged.textContent = luckText();
+      item.append(judged);
+    }
     if (mark.kind === "losing") {
       const go = document.createElement("button");
       go.type = "button";
@@ -298,6 +314,6 @@ window.patience = {
     return state;
   },
   get review() {
-    return { state: review.state, verdicts: [...verdicts], marks: [...marks], ended, shown, line };
+    return { state: review.state, verdicts: [...verdicts], marks: [...marks], luck, ended, shown, line };
   },
 };
