@@ -42,6 +42,16 @@ KINDS = (ANY, WINNABLE, *GRADED_KINDS)
 """Every kind of deal a player may ask for, in the order a chooser lists them."""
 
 
+def fits(kind: str, grade: str) -> bool:
+    """Whether a deal of ``grade`` (a :class:`~patience.solver.difficulty.Grade` value) is of
+    ``kind``.
+
+    >>> fits("winnable", "hard"), fits("hard", "hard"), fits("easy", "hard"), fits("any", "unknown")
+    (True, True, False, True)
+    """
+    return kind in (ANY, grade) or (kind == WINNABLE and grade in (WINNABLE, *GRADED_KINDS))
+
+
 class NotAPool(ValueError):
     """A pool file that does not hold what a pool holds."""
 

@@ -56,7 +56,7 @@ def create_app(
         app.state.games = Games(store)
         app.state.solvers = pool
         app.state.reviews = ReviewDesk(store, pool)
-        app.state.duels = DuelHall(store, app.state.games)
+        app.state.duels = DuelHall(store, app.state.games, pool, secret)
         housekeeping = asyncio.create_task(_purge_unplayed_games(store))
         try:
             yield

@@ -20,8 +20,10 @@ class NewDuel(msgspec.Struct, forbid_unknown_fields=True):
     game: _Text
     nickname: Nickname
     options: dict[_Text, _Text] = {}
-    view: Literal["open"] = "open"
-    """Every card open to both seats: the skill format."""
+    view: Literal["open", "closed"] = "open"
+    """``open``: every card open to both seats (the skill format); ``closed``: the normal
+    view, on a sealed deal (:mod:`patience.duels.sealed`) whose number and cards nobody sees
+    before the duel ends."""
     clock_minutes: Literal[0, 3, 5, 10] = 5
     undo: bool = True
     kind: _Text = "winnable"
@@ -82,7 +84,8 @@ class DuelAnswer(msgspec.Struct):
     url: str
     game: str
     options: dict[str, str]
-    deal: int
+    deal: int | None
+    """The deal's number; ``None`` for a closed duel's sealed deal until the duel is over."""
     view: str
     clock_ms: int
     undo: bool

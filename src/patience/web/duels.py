@@ -22,16 +22,20 @@ from collections.abc import AsyncIterator, Callable
 
 from msgspec.structs import replace
 
-from patience.deal_pools import load
+from patience.deal_pools import ANY, load
 from patience.duels.clock import Clock
 from patience.duels.result import decide
+from patience.duels.sealed import SEALED_NODES, SEALED_TRIES, sealed_deal
 from patience.duels.standing import standing_of
+from patience.engine.core import Outcome
+from patience.games.registry import GameInfo, Options
 from patience.notation import game_spec
 from patience.scoring import CARDS_HOME, game_score
+from patience.solver.difficulty import Grade
 from patience.store.duels import DuelRow, DuelStore, SeatRow, StoredDuel, seat_owner
 from patience.store.records import GameRecord, options_dict, options_text
 from patience.store.repository import Store, now_ms
-from patience.views import open_view
+from patience.views import hidden_view, open_view
 from patience.web.deal_choice import chosen_deal
 from patience.web.duel_wire import (
     DuelAnswer,
@@ -42,6 +46,8 @@ from patience.web.duel_wire import (
 )
 from patience.web.errors import ApiError
 from patience.web.service import ActionMaker, Games, Live, chosen, random_game
+from patience.web.solver_jobs import sealed_job
+from patience.web.solver_pool import SolverPool
 from patience.web.state import table_state
 from patience.web.wire import Last, State
 
@@ -84,9 +90,12 @@ def _clock(duel: DuelRow) -> Clock | None:
 class DuelHall:
     """Every duel this worker serves: created, joined, played, watched and decided."""
 
-    def __init__(self, store: Store, games: Games) -> None:
+    def __init__(self, store: Store, games: Games, solvers: SolverPool, secret: str) -> None:
         self.duels = DuelStore(store)
         self.games = games
+        self.solvers = solvers
+        self.secret = secret
+        """Seals closed duels' deals (:mod:`patience.duels.sealed`)."""
         self._watchers: dict[str, set[asyncio.Event]] = {}
         """Per duel watched here, one event per stream: set when this worker changes it."""
 
@@ -138,7 +147,7 @@ class DuelHall:
             url=duel_url(lang, duel.id),
             game=duel.game,
             options=options_dict(duel.options),
-            deal=duel.deal,
+            deal=None if _sealed(duel) else duel.deal,
             view=duel.view,
             clock_ms=duel.clock_ms,
             undo=duel.undo,
@@ -160,13 +169,14 @@ class DuelHall:
         """A new duel with ``player_id`` in seat 0, waiting for an opponent."""
         info, options = chosen(body.game, body.options, None)
         name = nickname(body.nickname)
-        deal = chosen_deal(info, options, body.kind)
-        if deal is None:
-            deal = random_game(info, options).deal
-        pool = load(game_spec(info, options))
+        duel_id = uuid.uuid4().hex
+        if body.view == "closed":
+            deal, grade = await self._sealed_deal(info, options, body.kind, duel_id)
+        else:
+            deal, grade = _public_deal(info, options, body.kind)
         stamp = now_ms()
         duel = DuelRow(
-            id=uuid.uuid4().hex,
+            id=duel_id,
             game=info.id,
             options=options_text(options),
             deal=deal,
@@ -174,7 +184,7 @@ class DuelHall:
             clock_ms=body.clock_minutes * 60_000,
             undo=body.undo,
             kind=body.kind,
-            grade=None if pool is None else pool.grade_of(deal),
+            grade=grade,
             created_ms=stamp,
             started_ms=None,
             result=None,
@@ -185,6 +195,23 @@ class DuelHall:
         await self.duels.create(duel, seat, {"type": "seat", "seat": 0, "nickname": name})
         self._wake(duel.id)
         return await self.show(player_id, duel.id, lang)
+
+    async def _sealed_deal(
+        self, info: GameInfo, options: Options, kind: str, duel_id: str
+    ) -> tuple[int, str | None]:
+        """A deal from the secret, graded on a solver as ``kind`` asks; 503 ``no_sealed_deal``
+        when none of the candidates is of that kind, ``busy`` when the solvers are."""
+        chosen_deal(info, options, kind)  # the same refusals as a new game of this kind
+        deals = [sealed_deal(self.secret, duel_id, n, info.last_deal) for n in range(SEALED_TRIES)]
+        if kind == ANY:
+            return deals[0], None
+        pool = load(game_spec(info, options))
+        assert pool is not None  # chosen_deal refuses a kind without a pool
+        nodes = pool.nodes if kind == Grade.EXPERT.value else min(pool.nodes, SEALED_NODES)
+        found = await self.solvers.run(sealed_job, info.id, dict(options), deals, kind, nodes)
+        if found is None:
+            raise ApiError(503, "no_sealed_deal", {"kind": kind}, headers={"Retry-After": "1"})
+        return found
 
     async def join(self, player_id: str, duel_id: str, name: str, lang: str) -> DuelAnswer:
         """Take the free seat and start the duel (the seat's own player: its answer again)."""
@@ -371,19 +398,44 @@ def _seat_record(duel: DuelRow, seat: int, stamp: int) -> GameRecord:
     )
 
 
+def _public_deal(info: GameInfo, options: Options, kind: str) -> tuple[int, str | None]:
+    """An open duel's deal: from the pool of ``kind`` (or any), with its grade there."""
+    deal = chosen_deal(info, options, kind)
+    if deal is None:
+        deal = random_game(info, options).deal
+    pool = load(game_spec(info, options))
+    return deal, None if pool is None else pool.grade_of(deal)
+
+
+def _sealed(duel: DuelRow) -> bool:
+    """Whether the duel's deal is still sealed: a closed duel not yet decided."""
+    return duel.view == "closed" and duel.result is None
+
+
 def _table(live: Live, duel: DuelRow, lang: str) -> State:
-    """A seat's game as the duel shows it: every card open, the game's id kept back (the
-    game API is not the seat's door), its url the duel's page."""
+    """A seat's game as the duel shows it: every card open (a closed duel: what the player may
+    see, and neither the deal's number nor an outcome drawn from unseen cards until the duel
+    is over), the game's id kept back (the game API is not the seat's door), its url the
+    duel's page."""
     game, record = live.game, live.record
+    sealed = _sealed(duel)
+    see = hidden_view if sealed else open_view
     state = table_state(
         game,
-        open_view(game.engine, game.position),
+        see(game.engine, game.position),
         game_row_id=None,
         version=record.version,
         elapsed_ms=record.elapsed_ms,
     )
     last = Last(record.moves[record.cursor - 1], []) if record.cursor else None
-    return replace(state, url=duel_url(lang, duel.id), last=last)
+    state = replace(state, url=duel_url(lang, duel.id), last=last)
+    if sealed:
+        # "lost" says the stock brings no move: only a game with no move at all is lost
+        # by what the player sees.
+        seen_lost = state.outcome == Outcome.LOST.value and state.legal
+        outcome = Outcome.IN_PLAY.value if seen_lost else state.outcome
+        state = replace(state, deal=None, outcome=outcome)
+    return state
 
 
 def _state_of(live: Live, duel: DuelRow) -> Callable[[str], State]:

@@ -138,6 +138,11 @@ TEXTS: MappingProxyType[str, _Text] = MappingProxyType(
             "This duel was set up without undo.",
             "Dieses Duell wurde ohne Zurücknehmen vereinbart.",
         ),
+        "no_sealed_deal": (
+            "No sealed {kind} deal was found this time; try again, or ask for another kind.",
+            "Diesmal fand sich kein verdecktes Spiel der Art „{kind}“; versuch es noch einmal "
+            "oder wähle eine andere Art.",
+        ),
         "duel_in_play": (
             "This game belongs to a duel still being played; its review opens when the duel ends.",
             "Dieses Spiel gehört zu einem laufenden Duell; die Auswertung gibt es, wenn das "

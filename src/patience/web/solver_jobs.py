@@ -11,12 +11,15 @@ from __future__ import annotations
 from collections.abc import Iterator, Mapping, Sequence
 from contextlib import contextmanager
 
-from patience.engine.game import Game
+from patience.deal_pools import fits
+from patience.engine.game import Game, start_position
 from patience.engine.position import Move, MoveKind, Position
 from patience.games import get_game
 from patience.notation import move_text
 from patience.review import Judge, Review, Verdict, winning_moves
 from patience.review.records import end_record, event_record
+from patience.solver import searcher_for
+from patience.solver.difficulty import grade_of
 from patience.solver.hint import Hint, hint
 from patience.solver.result import Budget
 from patience.store.reviews import ClaimLost, ReviewLog, StoredVerdict
@@ -28,6 +31,21 @@ from patience.web.wire import Pile
 def hint_job(game: str, options: Mapping[str, str], position: Position, budget: Budget) -> Hint:
     """The hint for ``position`` (see :func:`patience.solver.hint.hint`)."""
     return hint(get_game(game), options, position, budget)
+
+
+def sealed_job(
+    game: str, options: Mapping[str, str], deals: Sequence[int], kind: str, nodes: int
+) -> tuple[int, str] | None:
+    """The first of ``deals`` whose grade (searched with ``nodes`` nodes) is of ``kind``, with
+    that grade; ``None`` when none is."""
+    info = get_game(game)
+    searcher = searcher_for(info.rules(dict(options)))
+    for deal in deals:
+        result = searcher.solve(start_position(info, dict(options), deal), Budget(nodes))
+        grade = grade_of(result, info.skill).value
+        if fits(kind, grade):
+            return deal, grade
+    return None
 
 
 class StoredVerdicts:

@@ -75,7 +75,8 @@ class State(msgspec.Struct):
     """None for a deal shown but not stored yet (it is stored on the first change)."""
     game: str
     options: dict[str, str]
-    deal: int
+    deal: int | None
+    """None for a closed duel's sealed deal, until the duel is over."""
     version: int
     url: str
     piles: list[Pile]
