@@ -6,6 +6,8 @@ a database of this worker's own, emptied for each test); skipped otherwise.
 
 from __future__ import annotations
 
+import json
+import threading
 from collections.abc import Iterator
 from pathlib import Path
 
@@ -68,3 +70,43 @@ def test_a_duel_across_two_workers_on_postgresql(pg_url: str, tmp_path: Path) ->
         bob.ok("POST", f"/api/duels/{duel_id}/resign", {"version": 0})
         events = duel.events_of(ada, duel_id)
         assert events[-1]["type"] == "result" and events[-1]["winner"] == 0
+
+
+def test_a_worker_hears_another_worker_s_duel_events_from_postgresql(
+    pg_url: str, tmp_path: Path, monkeypatch: pytest.MonkeyPatch
+) -> None:
+    """With the database read only every ten minutes, Bob's stream on the second worker still
+    gets each of Ada's moves on the first one: NOTIFY tells it."""
+    monkeypatch.setattr("patience.web.duels.HEARD_POLL_S", 600.0)
+    with (
+        TestClient(create_app(pg_url, tmp_path / "a", "test-secret")) as first,
+        TestClient(create_app(pg_url, tmp_path / "b", "test-secret")) as second,
+    ):
+        hall = second.app.state.duels  # type: ignore[attr-defined]
+        assert second.portal.call(hall.listening.wait) is True  # type: ignore[union-attr]
+        ada, bob = duel.Player(first), duel.Player(second)
+        duel_id, joined = duel.started(ada, bob)
+        heard: list[dict[str, object]] = []
+        streaming, moved = threading.Event(), threading.Event()
+
+        def watch() -> None:  # from the last event on: it comes at once, then the stream waits
+            url = f"/api/duels/{duel_id}/events?after={joined['last_event'] - 1}"
+            with second.stream("GET", url) as stream:
+                for line in stream.iter_lines():
+                    if line.startswith("data: "):
+                        heard.append(json.loads(line[6:]))
+                        streaming.set()
+                        if heard[-1]["type"] == "progress":
+                            moved.set()
+                        if heard[-1]["type"] == "result":
+                            return
+
+        watcher = threading.Thread(target=watch)
+        watcher.start()
+        assert streaming.wait(30)
+        duel.play(ada, duel_id, duel.winning_line(joined)[:1])
+        assert moved.wait(30), "the second worker never heard of Ada's move"
+        bob.ok("POST", f"/api/duels/{duel_id}/resign", {"version": 0})
+        ada.ok("POST", f"/api/duels/{duel_id}/resign", {"version": 0})
+        watcher.join(30)
+        assert [e["type"] for e in heard] == ["start", "progress", "end", "end", "result"]

@@ -3,7 +3,8 @@
 A seat is taken with an insert that does nothing when the seat is held, so two players who
 open a link at once never share it. Events are numbered by the duel's own counter, bumped in
 the same transaction as the insert: every worker sees one order, and a browser that
-reconnects asks for the events after the last number it has. A result is stored once: the
+reconnects asks for the events after the last number it has; on PostgreSQL each event also
+notifies the other workers (:mod:`patience.store.notices`). A result is stored once: the
 first worker to compute it wins, and every worker computes the same from the stored moves.
 """
 
@@ -18,6 +19,7 @@ from sqlalchemy.dialects.postgresql import insert as postgresql_insert
 from sqlalchemy.dialects.sqlite import insert as sqlite_insert
 from sqlalchemy.engine import Connection
 
+from patience.store.notices import notify
 from patience.store.records import GameRecord
 from patience.store.repository import Store, insert_game
 from patience.store.schema import duel_events, duel_seats, duels
@@ -109,6 +111,7 @@ def _append(conn: Connection, duel_id: str, at_ms: int, event: dict[str, Any]) -
     conn.execute(
         insert(duel_events), {"duel_id": duel_id, "seq": seq, "at_ms": at_ms, "event": text}
     )
+    notify(conn, duel_id)
     return seq
 
 

@@ -58,12 +58,14 @@ def create_app(
         app.state.reviews = ReviewDesk(store, pool)
         app.state.duels = DuelHall(store, app.state.games, pool, secret)
         housekeeping = asyncio.create_task(_purge_unplayed_games(store))
+        listener = asyncio.create_task(app.state.duels.listen())
         try:
             yield
         finally:
-            housekeeping.cancel()
-            with contextlib.suppress(asyncio.CancelledError):
-                await housekeeping
+            for task in (housekeeping, listener):
+                task.cancel()
+                with contextlib.suppress(asyncio.CancelledError):
+                    await task
             await app.state.reviews.close()
             await asyncio.to_thread(pool.close)
             await store.close()

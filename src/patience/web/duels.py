@@ -33,6 +33,7 @@ from patience.notation import game_spec
 from patience.scoring import CARDS_HOME, game_score
 from patience.solver.difficulty import Grade
 from patience.store.duels import DuelRow, DuelStore, SeatRow, StoredDuel, seat_owner
+from patience.store.notices import listen
 from patience.store.records import GameRecord, options_dict, options_text
 from patience.store.repository import Store, now_ms
 from patience.views import hidden_view, open_view
@@ -55,7 +56,12 @@ NICKNAME_LETTERS = 24
 """The longest nickname, in characters."""
 
 POLL_S = 0.5
-"""How often a stream looks in the database for events another worker wrote."""
+"""How often a stream looks in the database for events another worker wrote, where no notice
+tells it (SQLite, or while the listening connection is down)."""
+
+HEARD_POLL_S = 5.0
+"""How often a stream looks while this worker hears PostgreSQL's notices (in case one is
+lost)."""
 
 STREAM_S = 60.0
 """A stream ends after this long (the browser reconnects after its last event)."""
@@ -97,7 +103,10 @@ class DuelHall:
         self.secret = secret
         """Seals closed duels' deals (:mod:`patience.duels.sealed`)."""
         self._watchers: dict[str, set[asyncio.Event]] = {}
-        """Per duel watched here, one event per stream: set when this worker changes it."""
+        """Per duel watched here, one event per stream: set when this worker changes it, or
+        hears that another did."""
+        self.listening = asyncio.Event()
+        """Set while this worker hears other workers' notices (PostgreSQL)."""
 
     # ------------------------------------------------------------------ reading
 
@@ -336,10 +345,17 @@ class DuelHall:
         for news in self._watchers.get(duel_id, ()):
             news.set()
 
+    async def listen(self) -> None:
+        """Wake the streams of each duel another worker changed, as PostgreSQL tells (until
+        cancelled; at once done on SQLite)."""
+        await listen(self.duels.store, self._wake, self.listening)
+
     async def stream(self, duel_id: str, after: int) -> AsyncIterator[str]:
         """Server-sent events of the duel from number ``after`` on: woken at once by this
-        worker's changes, and every :data:`POLL_S` for other workers'. A seat whose clock
-        runs out is ended here too, so watchers see it without anyone moving."""
+        worker's changes and by other workers' notices, and reading the database every
+        :data:`POLL_S` (:data:`HEARD_POLL_S` while notices come) for what no notice said. A
+        seat whose clock runs out is ended here too, so watchers see it without anyone
+        moving."""
         news = asyncio.Event()
         watchers = self._watchers.setdefault(duel_id, set())
         watchers.add(news)
@@ -358,8 +374,9 @@ class DuelHall:
                 if loop.time() - last_said > HEARTBEAT_S:
                     last_said = loop.time()
                     yield ": still here\n\n"
+                poll = HEARD_POLL_S if self.listening.is_set() else POLL_S
                 with contextlib.suppress(TimeoutError):
-                    await asyncio.wait_for(news.wait(), POLL_S)
+                    await asyncio.wait_for(news.wait(), poll)
         finally:
             watchers.discard(news)
             if not watchers:
