@@ -57,6 +57,9 @@ class SeatInfo(msgspec.Struct):
     ends_ms: int | None
     finish: str | None
     """``won``, ``resigned``, ``time``, or None while the seat plays (or waits)."""
+    review: str | None = None
+    """The review page of the seat's game once the duel has a result and the review API
+    takes it (a won game; a resigned or timed-out one is left unfinished)."""
 
 
 class StandingInfo(msgspec.Struct):

@@ -41,6 +41,7 @@ from patience.web.duel_wire import (
     StandingInfo,
 )
 from patience.web.errors import ApiError
+from patience.web.reviews import FINISHED, review_url
 from patience.web.service import ActionMaker, Games, Live, chosen, random_game
 from patience.web.state import table_state
 from patience.web.wire import Last, State
@@ -114,9 +115,13 @@ class DuelHall:
         lives = {}
         if duel.started_ms is not None:
             lives = {s.seat: await self._seat_game(duel, s) for s in stored.seats}
+        over = duel.result is not None
         seats = []
         for seat in stored.seats:
             live = lives.get(seat.seat)
+            review = None
+            if over and live is not None and live.record.outcome in FINISHED:
+                review = review_url(lang, live.record.id)
             seats.append(
                 SeatInfo(
                     seat.seat,
@@ -126,9 +131,9 @@ class DuelHall:
                     used_ms=0 if clock is None else clock.used(now, seat.finished_ms),
                     ends_ms=None if clock is None else clock.ends_ms,
                     finish=seat.finish,
+                    review=review,
                 )
             )
-        over = duel.result is not None
         table = None
         if you is not None and you in lives:
             table = _table(lives[you], duel, lang)

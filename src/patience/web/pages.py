@@ -26,14 +26,16 @@ from patience.web.api import error_response, unavailable
 from patience.web.assets import static_url
 from patience.web.controls import keys_help, stock_controls
 from patience.web.deal_choice import offered_kinds
+from patience.web.duel_wire import DuelAnswer
+from patience.web.duels import duel_url
 from patience.web.errors import ApiError, error_title
 from patience.web.query import game_query
-from patience.web.reviews import FINISHED
+from patience.web.reviews import FINISHED, review_url
 from patience.web.rules_text import game_name, rules_sections, tagline
 from patience.web.rules_text.scoring import profile_name
 from patience.web.service import Games
 from patience.web.state import game_url
-from patience.web.stats import stat_rows
+from patience.web.stats import describe_options, stat_rows
 from patience.web.ui_strings import LANGS, ui_strings
 
 TEMPLATES = Jinja2Templates(directory=Path(__file__).parent / "templates")
@@ -187,7 +189,7 @@ def _recent(records: list[GameRecord], lang: str) -> list[dict[str, Any]]:
             "deal": r.deal,
             "moves": r.cursor,
             "outcome": t[f"outcome_{r.outcome}"],
-            "review_url": f"/{lang}/review/{r.id}",
+            "review_url": review_url(lang, r.id),
         }
         for r in finished
         if r.game in GAMES
@@ -259,6 +261,88 @@ async def review_page(request: Request) -> Response:
     return render(request, "review.html", lang, context)
 
 
+def duel_phase(answer: DuelAnswer) -> str:
+    """What the duel page shows the asker: ``join`` (a free seat), ``waiting`` (the
+    challenger, before anyone joined), ``watch`` (a visitor of a running duel), ``play``
+    (a seat of a running duel) or ``over`` (the result)."""
+    if answer.result is not None:
+        return "over"
+    if answer.started_ms is None:
+        return "join" if answer.you is None else "waiting"
+    return "watch" if answer.you is None else "play"
+
+
+def clock_text(ms: int) -> str:
+    """A time as minutes and seconds, as the pages' clocks show it.
+
+    >>> clock_text(187_400)
+    '3:07'
+    """
+    seconds = ms // 1000
+    return f"{seconds // 60}:{seconds % 60:02d}"
+
+
+def duel_result_words(answer: DuelAnswer, lang: str) -> dict[str, Any]:
+    """The result in words: who won, why (in the terms of :mod:`patience.duels.result`),
+    and one row per seat of the standings with its game's review, where there is one."""
+    result = answer.result
+    assert result is not None
+    t = ui_strings(lang)
+    names = [seat.nickname for seat in answer.seats]
+    if result.winner is None:
+        headline, reason = t["duel_result_draw"], t["duel_reason_equal"]
+    else:
+        key = result.reason
+        if key == "time":
+            key = "time_won" if result.standings[result.winner].won else "time_unfinished"
+        name = names[result.winner]
+        headline = t["duel_result_win"].format(name=name)
+        reason = t[f"duel_reason_{key}"].format(name=name)
+    rows = [
+        {
+            "name": names[seat],
+            "winner": seat == result.winner,
+            "won": standing.won,
+            "time": clock_text(standing.time_ms),
+            "moves": standing.moves,
+            "cards_home": standing.cards_home,
+            "points": standing.points,
+            "review": answer.seats[seat].review,
+        }
+        for seat, standing in enumerate(result.standings)
+    ]
+    return {"headline": headline, "reason": reason, "rows": rows}
+
+
+async def duel_page(request: Request) -> Response:
+    """A duel by its link: the seat to take, the challenger's link to send, one's own board
+    with the opponent's progress, or the result (duel.js keeps it up to date)."""
+    lang = _lang(request)
+    player_id = request.app.state.players.known_id(request)
+    try:
+        answer = await request.app.state.duels.show(player_id or "", request.path_params["id"], lang)
+    except ApiError as error:
+        return error_page(request, lang, error)
+    except StoreUnavailable as error:
+        request.app.state.log_unavailable(error)
+        return error_page(request, lang, unavailable(error))
+    info = GAMES[answer.game]
+    t = ui_strings(lang)
+    controls = stock_controls(info.rules(answer.options))
+    phase = duel_phase(answer)
+    context = {
+        "game": game_card(info, lang),
+        "duel": msgspec.to_builtins(answer),
+        "phase": phase,
+        "result": duel_result_words(answer, lang) if phase == "over" else None,
+        "options_text": describe_options(answer.options, lang),
+        "controls": controls,
+        "keys_help": keys_help(controls, t, "duel_keys_help_undo" if answer.undo else "duel_keys_help"),
+        "other_lang_url": duel_url(_other(lang), answer.id),
+    }
+    return render(request, "duel.html", lang, context)
+
+
 _HTTP_CODES = {404: "not_found", 405: "method_not_allowed"}
 
 
@@ -292,5 +376,6 @@ routes = [
     Route("/{lang}/", lobby),
     Route("/{lang}/stats", stats_page),
     Route("/{lang}/review/{id}", review_page),
+    Route("/{lang}/duel/{id}", duel_page),
     Route("/{lang}/{game}", game_page),
 ]
