@@ -318,9 +318,9 @@ async def duel_page(request: Request) -> Response:
     """A duel by its link: the seat to take, the challenger's link to send, one's own board
     with the opponent's progress, or the result (duel.js keeps it up to date)."""
     lang = _lang(request)
-    player_id = request.app.state.players.known_id(request)
+    asker = request.app.state.players.known_id(request) or ""  # a visitor holds no seat
     try:
-        answer = await request.app.state.duels.show(player_id or "", request.path_params["id"], lang)
+        answer = await request.app.state.duels.show(asker, request.path_params["id"], lang)
     except ApiError as error:
         return error_page(request, lang, error)
     except StoreUnavailable as error:
@@ -337,7 +337,7 @@ async def duel_page(request: Request) -> Response:
         "result": duel_result_words(answer, lang) if phase == "over" else None,
         "options_text": describe_options(answer.options, lang),
         "controls": controls,
-        "keys_help": keys_help(controls, t, "duel_keys_help_undo" if answer.undo else "duel_keys_help"),
+        "keys_help": keys_help(controls, t, f"duel_keys_help{'_undo' if answer.undo else ''}"),
         "other_lang_url": duel_url(_other(lang), answer.id),
     }
     return render(request, "duel.html", lang, context)

@@ -706,11 +706,12 @@ _DE: dict[str, str] = {
     "duel_result_draw": "Das Duell endet unentschieden.",
     "duel_reason_won": "{name} hat das Spiel gewonnen, das andere blieb unvollendet.",
     "duel_reason_time_won": "Beide haben gewonnen; {name} war schneller.",
-    "duel_reason_moves": "Beide haben in derselben Zeit gewonnen; {name} kam mit weniger Zügen aus.",
+    "duel_reason_moves": (
+        "Beide haben in derselben Zeit gewonnen; {name} kam mit weniger Zügen aus."
+    ),
     "duel_reason_cards_home": "Kein Spiel wurde gewonnen; {name} hat mehr Karten abgelegt.",
     "duel_reason_points": (
-        "Kein Spiel wurde gewonnen, Karten abgelegt sind es gleich viele; {name} hat mehr "
-        "Punkte."
+        "Kein Spiel wurde gewonnen, Karten abgelegt sind es gleich viele; {name} hat mehr Punkte."
     ),
     "duel_reason_time_unfinished": (
         "Kein Spiel wurde gewonnen, Karten und Punkte sind auf beiden Seiten gleich; "
@@ -732,8 +733,7 @@ _DE: dict[str, str] = {
         "schon zu Ende ist."
     ),
     "duel_rules_both_won": (
-        "Sind beide Spiele gewonnen, siegt das schnellere; bei gleicher Zeit das mit weniger "
-        "Zügen."
+        "Sind beide Spiele gewonnen, siegt das schnellere; bei gleicher Zeit das mit weniger Zügen."
     ),
     "duel_rules_unfinished": (
         "Ist keines gewonnen, siegt das Spiel mit mehr abgelegten Karten; sind es gleich "
