@@ -13,6 +13,7 @@ from starlette.responses import RedirectResponse, Response
 from starlette.routing import Route
 from starlette.templating import Jinja2Templates
 
+from patience.deal_pools import ANY, KINDS
 from patience.games import GAMES
 from patience.games.registry import GameInfo
 from patience.notation import game_spec
@@ -130,6 +131,10 @@ def error_page(request: Request, lang: str, error: ApiError) -> Response:
     return response
 
 
+DUEL_KINDS = tuple(kind for kind in KINDS if kind != ANY)
+"""The kinds of deal the lobby's challenge offers (a game page offers those of its pool)."""
+
+
 async def root(request: Request) -> Response:
     return RedirectResponse(f"/{languages.request_lang(request)}/", status_code=302)
 
@@ -139,6 +144,10 @@ async def lobby(request: Request) -> Response:
     games = [game_card(info, lang) for info in GAMES.values()]
     context = {
         "games": games,
+        "challenge": {
+            "games": [{"id": g["id"], "name": g["name"]} for g in games],
+            "kinds": DUEL_KINDS,
+        },
         "unfinished": await _unfinished(request, lang),
         "other_lang_url": f"/{_other(lang)}/",
     }
@@ -230,6 +239,11 @@ async def game_page(request: Request) -> Response:
         ],
         "related": [game_card(GAMES[r], lang) for r in info.related if r in GAMES],
         "deal_kinds": offered_kinds(info, game.options),
+        "challenge": {
+            "game": info.id,
+            "options": list(game.options),
+            "kinds": [k for k in offered_kinds(info, game.options) if k != ANY] or [ANY],
+        },
         "other_lang_url": game_url(_other(lang), info.id, game.options, game.deal),
     }
     return render(request, "game.html", lang, context)

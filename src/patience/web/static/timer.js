@@ -37,5 +37,6 @@ export function resetClock(s) {
 }
 
 export function showClock() {
-  $("#timer-value").textContent = clockText(elapsed());
+  const shown = $("#timer-value"); // the duel page shows the server's clocks instead
+  if (shown) shown.textContent = clockText(elapsed());
 }
