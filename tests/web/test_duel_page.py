@@ -109,3 +109,15 @@ def test_an_unknown_duel_is_a_404_page(client: TestClient) -> None:
         assert response.status_code == 404
         assert response.headers["content-type"].startswith("text/html")
         assert "There is no duel with this id." in response.text
+
+
+def test_the_lobby_and_a_game_page_offer_a_challenge(client: TestClient) -> None:
+    lobby = client.get("/en/").text
+    assert 'id="challenge-form"' in lobby and '<option value="freecell">' in lobby
+    assert '<option value="any">' not in lobby.split('id="challenge-form"')[1]
+    game = client.get("/de/klondike?draw=3").text
+    form = game.split('id="challenge-form"')[1].split("</form>")[0]
+    assert '<input type="hidden" name="game" value="klondike">' in form
+    assert '<input type="hidden" data-option="draw" value="3">' in form
+    assert '<option value="winnable">' in form and '<option value="any">' not in form
+    assert "Ohne Uhr" in form and "Zurücknehmen erlauben" in form

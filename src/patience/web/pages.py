@@ -3,6 +3,7 @@
 from __future__ import annotations
 
 import json
+from collections.abc import Awaitable, Callable
 from pathlib import Path
 from typing import Any
 
@@ -123,6 +124,26 @@ def render(
     return response
 
 
+PageHandler = Callable[[Request, str], Awaitable[Response]]
+
+
+def with_errors(handler: PageHandler) -> Callable[[Request], Awaitable[Response]]:
+    """A page in the language of its URL whose refusal (:class:`ApiError`) or unreadable
+    store is answered by a page that says so."""
+
+    async def page(request: Request) -> Response:
+        lang = _lang(request)
+        try:
+            return await handler(request, lang)
+        except ApiError as error:
+            return error_page(request, lang, error)
+        except StoreUnavailable as error:
+            request.app.state.log_unavailable(error)
+            return error_page(request, lang, unavailable(error))
+
+    return page
+
+
 def error_page(request: Request, lang: str, error: ApiError) -> Response:
     """A page that says what went wrong, titled for what it is."""
     context = {"title": error_title(error.status, lang), "message": error.message(lang)}
@@ -205,18 +226,12 @@ def _recent(records: list[GameRecord], lang: str) -> list[dict[str, Any]]:
     ]
 
 
-async def game_page(request: Request) -> Response:
-    lang = _lang(request)
+@with_errors
+async def game_page(request: Request, lang: str) -> Response:
     player_id = request.app.state.players.known_id(request)
     games: Games = request.app.state.games
-    try:
-        game_id, options, deal = game_query(request.query_params, request.path_params["game"])
-        live = await games.resume_or_show(player_id, game_id, options, deal)
-    except ApiError as error:
-        return error_page(request, lang, error)
-    except StoreUnavailable as error:
-        request.app.state.log_unavailable(error)
-        return error_page(request, lang, unavailable(error))
+    game_id, options, deal = game_query(request.query_params, request.path_params["game"])
+    live = await games.resume_or_show(player_id, game_id, options, deal)
     game = live.game
     info = game.info
     state = live.state(lang)
@@ -249,18 +264,11 @@ async def game_page(request: Request) -> Response:
     return render(request, "game.html", lang, context)
 
 
-async def review_page(request: Request) -> Response:
+@with_errors
+async def review_page(request: Request, lang: str) -> Response:
     """A finished game's review: its moves, a board to step through them, and the solver's
     findings as they come (review.js)."""
-    lang = _lang(request)
-    game_id = request.path_params["id"]
-    try:
-        answer = await request.app.state.reviews.open(game_id, lang)
-    except ApiError as error:
-        return error_page(request, lang, error)
-    except StoreUnavailable as error:
-        request.app.state.log_unavailable(error)
-        return error_page(request, lang, unavailable(error))
+    answer = await request.app.state.reviews.open(request.path_params["id"], lang)
     info = GAMES[answer.game]
     review = json.loads(msgspec.json.encode(answer))
     start = {"game": answer.game, "piles": review["positions"][0], "legal": [], "version": 0}
@@ -328,18 +336,12 @@ def duel_result_words(answer: DuelAnswer, lang: str) -> dict[str, Any]:
     return {"headline": headline, "reason": reason, "rows": rows}
 
 
-async def duel_page(request: Request) -> Response:
+@with_errors
+async def duel_page(request: Request, lang: str) -> Response:
     """A duel by its link: the seat to take, the challenger's link to send, one's own board
     with the opponent's progress, or the result (duel.js keeps it up to date)."""
-    lang = _lang(request)
     asker = request.app.state.players.known_id(request) or ""  # a visitor holds no seat
-    try:
-        answer = await request.app.state.duels.show(asker, request.path_params["id"], lang)
-    except ApiError as error:
-        return error_page(request, lang, error)
-    except StoreUnavailable as error:
-        request.app.state.log_unavailable(error)
-        return error_page(request, lang, unavailable(error))
+    answer = await request.app.state.duels.show(asker, request.path_params["id"], lang)
     info = GAMES[answer.game]
     t = ui_strings(lang)
     controls = stock_controls(info.rules(answer.options))
