@@ -143,8 +143,10 @@ function listenToJoin() {
 function listenToCopy() {
   const button = $("#copy-link");
   if (!button) return;
+  const link = $("#duel-link");
+  // The address this browser reached the page by (a proxy may have told the server another).
+  link.value = location.origin + location.pathname;
   button.addEventListener("click", async () => {
-    const link = $("#duel-link");
     try {
       await navigator.clipboard.writeText(link.value);
       tell(t.duel_copied, { show: true });
