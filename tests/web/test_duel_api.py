@@ -9,68 +9,19 @@ import json
 from typing import Any
 
 import pytest
+from duel_helpers import Player, challenge, play, started, winning_line
 from sqlalchemy import update
 from starlette.testclient import TestClient
 
 import patience.web.duels
 from patience.engine.game import Game
-from patience.notation import move_texts
-from patience.solver import searcher_for
-from patience.solver.result import Budget, Won
 from patience.store.duels import DuelStore
 from patience.store.schema import duels
-
-
-class Player:
-    """One browser: its own cookie, on the one test client."""
-
-    def __init__(self, client: TestClient) -> None:
-        self.client = client
-        self.cookies: dict[str, str] = {}
-
-    def send(self, method: str, url: str, body: dict[str, Any] | None = None) -> Any:
-        self.client.cookies.clear()
-        self.client.cookies.update(self.cookies)
-        response = self.client.request(method, url, json=body)
-        self.cookies = dict(self.client.cookies)
-        return response
-
-    def ok(self, method: str, url: str, body: dict[str, Any] | None = None) -> dict[str, Any]:
-        response = self.send(method, url, body)
-        assert response.status_code in (200, 201), response.text
-        answer: dict[str, Any] = response.json()
-        return answer
 
 
 @pytest.fixture
 def players(unlimited_client: TestClient) -> tuple[Player, Player, Player]:
     return Player(unlimited_client), Player(unlimited_client), Player(unlimited_client)
-
-
-def challenge(player: Player, **settings: Any) -> dict[str, Any]:
-    body = {"game": "freecell", "nickname": "Ada", "kind": "easy"} | settings
-    return player.ok("POST", "/api/duels", body)
-
-
-def started(ada: Player, bob: Player, **settings: Any) -> tuple[str, dict[str, Any]]:
-    duel = challenge(ada, **settings)
-    joined = bob.ok("POST", f"/api/duels/{duel['id']}/join", {"nickname": "Bob"})
-    return duel["id"], joined
-
-
-def winning_line(answer: dict[str, Any]) -> list[str]:
-    game = Game.new(answer["game"], answer["options"], answer["deal"])
-    result = searcher_for(game.engine.rules).solve(game.position, Budget(200_000))
-    assert isinstance(result, Won)
-    return move_texts(game.engine, game.position, result.moves)
-
-
-def play(player: Player, duel_id: str, moves: list[str]) -> dict[str, Any]:
-    answer = player.ok("GET", f"/api/duels/{duel_id}")
-    for move in moves:
-        body = {"move": move, "version": answer["table"]["version"]}
-        answer = player.ok("POST", f"/api/duels/{duel_id}/moves", body)
-    return answer
 
 
 def test_a_challenge_waits_for_its_opponent_and_shows_no_table(players: Any) -> None:
@@ -269,3 +220,21 @@ def test_a_link_opened_after_the_duel_shows_the_result_and_takes_no_seat(players
 def test_the_duel_hall_doctests_pass() -> None:
     result = doctest.testmod(patience.web.duels)
     assert result.attempted > 0 and result.failed == 0, result
+
+
+def test_a_resigned_game_is_given_up_and_reviewed_once_the_duel_is_decided(
+    players: Any,
+) -> None:
+    ada, bob, _ = players
+    duel_id, joined = started(ada, bob)
+    line = winning_line(joined)
+    play(bob, duel_id, line[:3])
+    bob.ok("POST", f"/api/duels/{duel_id}/resign", {"version": 0})
+    assert bob.ok("GET", f"/api/duels/{duel_id}")["seats"][1]["review"] is None  # still on
+    play(ada, duel_id, line)
+    seats = bob.ok("GET", f"/api/duels/{duel_id}")["seats"]
+    reviews = [seat["review"] for seat in seats]
+    assert all(reviews), reviews
+    game_id = reviews[1].rsplit("/", 1)[1]
+    review = bob.ok("GET", f"/api/reviews/{game_id}")
+    assert len(review["moves"]) == 3 and review["outcome"] == "abandoned"

@@ -8,8 +8,9 @@ from collections.abc import Callable
 from typing import Any
 
 import pytest
+from duel_helpers import Player
 from starlette.testclient import TestClient
-from test_duel_api import Player, events_of
+from test_duel_api import events_of
 
 from patience.engine.game import Game
 from patience.notation import card_text
@@ -90,8 +91,9 @@ def test_a_closed_duel_reveals_no_unseen_card_and_no_deal_before_it_ends(players
     bob.ok("POST", f"/api/duels/{duel_id}/restart", {"version": table["version"]})
     bob.actions.append(lambda game: game.restart())
     _play(bob, duel_id, 5)
-    for who in (ada, bob, cleo):
+    for who, lang in ((ada, "en"), (bob, "de"), (cleo, "en")):
         who.ok("GET", f"/api/duels/{duel_id}")
+        assert who.send("GET", f"/{lang}/duel/{duel_id}").status_code == 200  # the page
     ada.ok("POST", f"/api/duels/{duel_id}/resign", {"version": 0})
     streamed = str(events_of(cleo, duel_id))  # read once the duel is over: every event
     over = bob.ok("POST", f"/api/duels/{duel_id}/resign", {"version": 0})

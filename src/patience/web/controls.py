@@ -41,10 +41,11 @@ def stock_controls(rules: Rules) -> StockControls:
     )
 
 
-def keys_help(controls: StockControls, t: Mapping[str, str]) -> str:
-    """The game page's key help in the language of ``t``: the table's keys, then the stock's
-    and the redeal's where the game has them."""
-    parts = [t["keys_help"]]
+def keys_help(controls: StockControls, t: Mapping[str, str], table: str = "keys_help") -> str:
+    """The key help of a page with a board in the language of ``t``: the table's keys (the
+    string ``table``: a duel has no hint), then the stock's and the redeal's where the game
+    has them."""
+    parts = [t[table]]
     if controls.deal:
         parts.append(t["keys_deal"])
     if controls.redeal:

@@ -59,6 +59,9 @@ class SeatInfo(msgspec.Struct):
     ends_ms: int | None
     finish: str | None
     """``won``, ``resigned``, ``time``, or None while the seat plays (or waits)."""
+    review: str | None = None
+    """The review page of the seat's game once the duel has a result (an unfinished game is
+    then given up, so it is reviewed too); None for a game with no move."""
 
 
 class StandingInfo(msgspec.Struct):

@@ -46,6 +46,7 @@ from patience.web.duel_wire import (
     StandingInfo,
 )
 from patience.web.errors import ApiError
+from patience.web.reviews import FINISHED, review_url
 from patience.web.service import ActionMaker, Games, Live, chosen, random_game
 from patience.web.solver_jobs import sealed_job
 from patience.web.solver_pool import SolverPool
@@ -132,9 +133,13 @@ class DuelHall:
         lives = {}
         if duel.started_ms is not None:
             lives = {s.seat: await self._seat_game(duel, s) for s in stored.seats}
+        over = duel.result is not None
         seats = []
         for seat in stored.seats:
             live = lives.get(seat.seat)
+            review = None
+            if over and live is not None and live.record.outcome in FINISHED:
+                review = review_url(lang, live.record.id)
             seats.append(
                 SeatInfo(
                     seat.seat,
@@ -144,9 +149,9 @@ class DuelHall:
                     used_ms=0 if clock is None else clock.used(now, seat.finished_ms),
                     ends_ms=None if clock is None else clock.ends_ms,
                     finish=seat.finish,
+                    review=review,
                 )
             )
-        over = duel.result is not None
         table = None
         if you is not None and you in lives:
             table = _table(lives[you], duel, lang)
@@ -337,7 +342,19 @@ class DuelHall:
             "reason": decision.reason,
             "standings": [vars(s) for s in standings],
         }
-        await self.duels.decide(duel.id, result, now_ms())
+        if await self.duels.decide(duel.id, result, now_ms()):
+            await self._give_up_unfinished(stored)
+
+    async def _give_up_unfinished(self, stored: StoredDuel) -> None:
+        """Mark each decided seat's unfinished game as given up, so that its review opens
+        (reviews take finished games only); a game with no move stays as it is."""
+        for seat in stored.seats:
+            live = await self._seat_game(stored.duel, seat)
+            record = live.record
+            if record.moves and record.outcome in ("in_play", "lost"):
+                owner = seat_owner(stored.duel.id, seat.seat)
+                with contextlib.suppress(ApiError):  # changed meanwhile: nothing to give up
+                    await self.games.abandon(owner, record.id, record.version)
 
     # ------------------------------------------------------------------ watching
 

@@ -3,6 +3,7 @@
 from __future__ import annotations
 
 import json
+from collections.abc import Awaitable, Callable
 from pathlib import Path
 from typing import Any
 
@@ -13,6 +14,7 @@ from starlette.responses import RedirectResponse, Response
 from starlette.routing import Route
 from starlette.templating import Jinja2Templates
 
+from patience.deal_pools import ANY, KINDS
 from patience.games import GAMES
 from patience.games.registry import GameInfo
 from patience.notation import game_spec
@@ -26,14 +28,16 @@ from patience.web.api import error_response, unavailable
 from patience.web.assets import static_url
 from patience.web.controls import keys_help, stock_controls
 from patience.web.deal_choice import offered_kinds
+from patience.web.duel_wire import DuelAnswer
+from patience.web.duels import duel_url
 from patience.web.errors import ApiError, error_title
 from patience.web.query import game_query
-from patience.web.reviews import FINISHED
+from patience.web.reviews import FINISHED, review_url
 from patience.web.rules_text import game_name, rules_sections, tagline
 from patience.web.rules_text.scoring import profile_name
 from patience.web.service import Games
 from patience.web.state import game_url
-from patience.web.stats import stat_rows
+from patience.web.stats import describe_options, stat_rows
 from patience.web.ui_strings import LANGS, ui_strings
 
 TEMPLATES = Jinja2Templates(directory=Path(__file__).parent / "templates")
@@ -120,12 +124,36 @@ def render(
     return response
 
 
+PageHandler = Callable[[Request, str], Awaitable[Response]]
+
+
+def with_errors(handler: PageHandler) -> Callable[[Request], Awaitable[Response]]:
+    """A page in the language of its URL whose refusal (:class:`ApiError`) or unreadable
+    store is answered by a page that says so."""
+
+    async def page(request: Request) -> Response:
+        lang = _lang(request)
+        try:
+            return await handler(request, lang)
+        except ApiError as error:
+            return error_page(request, lang, error)
+        except StoreUnavailable as error:
+            request.app.state.log_unavailable(error)
+            return error_page(request, lang, unavailable(error))
+
+    return page
+
+
 def error_page(request: Request, lang: str, error: ApiError) -> Response:
     """A page that says what went wrong, titled for what it is."""
     context = {"title": error_title(error.status, lang), "message": error.message(lang)}
     response = render(request, "error.html", lang, context, error.status)
     response.headers.update(error.headers)
     return response
+
+
+DUEL_KINDS = tuple(kind for kind in KINDS if kind != ANY)
+"""The kinds of deal the lobby's challenge offers (a game page offers those of its pool)."""
 
 
 async def root(request: Request) -> Response:
@@ -137,6 +165,10 @@ async def lobby(request: Request) -> Response:
     games = [game_card(info, lang) for info in GAMES.values()]
     context = {
         "games": games,
+        "challenge": {
+            "games": [{"id": g["id"], "name": g["name"]} for g in games],
+            "kinds": DUEL_KINDS,
+        },
         "unfinished": await _unfinished(request, lang),
         "other_lang_url": f"/{_other(lang)}/",
     }
@@ -187,25 +219,19 @@ def _recent(records: list[GameRecord], lang: str) -> list[dict[str, Any]]:
             "deal": r.deal,
             "moves": r.cursor,
             "outcome": t[f"outcome_{r.outcome}"],
-            "review_url": f"/{lang}/review/{r.id}",
+            "review_url": review_url(lang, r.id),
         }
         for r in finished
         if r.game in GAMES
     ]
 
 
-async def game_page(request: Request) -> Response:
-    lang = _lang(request)
+@with_errors
+async def game_page(request: Request, lang: str) -> Response:
     player_id = request.app.state.players.known_id(request)
     games: Games = request.app.state.games
-    try:
-        game_id, options, deal = game_query(request.query_params, request.path_params["game"])
-        live = await games.resume_or_show(player_id, game_id, options, deal)
-    except ApiError as error:
-        return error_page(request, lang, error)
-    except StoreUnavailable as error:
-        request.app.state.log_unavailable(error)
-        return error_page(request, lang, unavailable(error))
+    game_id, options, deal = game_query(request.query_params, request.path_params["game"])
+    live = await games.resume_or_show(player_id, game_id, options, deal)
     game = live.game
     info = game.info
     state = live.state(lang)
@@ -228,23 +254,21 @@ async def game_page(request: Request) -> Response:
         ],
         "related": [game_card(GAMES[r], lang) for r in info.related if r in GAMES],
         "deal_kinds": offered_kinds(info, game.options),
+        "challenge": {
+            "game": info.id,
+            "options": list(game.options),
+            "kinds": [k for k in offered_kinds(info, game.options) if k != ANY] or [ANY],
+        },
         "other_lang_url": game_url(_other(lang), info.id, game.options, game.deal),
     }
     return render(request, "game.html", lang, context)
 
 
-async def review_page(request: Request) -> Response:
+@with_errors
+async def review_page(request: Request, lang: str) -> Response:
     """A finished game's review: its moves, a board to step through them, and the solver's
     findings as they come (review.js)."""
-    lang = _lang(request)
-    game_id = request.path_params["id"]
-    try:
-        answer = await request.app.state.reviews.open(game_id, lang)
-    except ApiError as error:
-        return error_page(request, lang, error)
-    except StoreUnavailable as error:
-        request.app.state.log_unavailable(error)
-        return error_page(request, lang, unavailable(error))
+    answer = await request.app.state.reviews.open(request.path_params["id"], lang)
     info = GAMES[answer.game]
     review = json.loads(msgspec.json.encode(answer))
     start = {"game": answer.game, "piles": review["positions"][0], "legal": [], "version": 0}
@@ -257,6 +281,82 @@ async def review_page(request: Request) -> Response:
         "other_lang_url": f"/{_other(lang)}/review/{answer.id}",
     }
     return render(request, "review.html", lang, context)
+
+
+def duel_phase(answer: DuelAnswer) -> str:
+    """What the duel page shows the asker: ``join`` (a free seat), ``waiting`` (the
+    challenger, before anyone joined), ``watch`` (a visitor of a running duel), ``play``
+    (a seat of a running duel) or ``over`` (the result)."""
+    if answer.result is not None:
+        return "over"
+    if answer.started_ms is None:
+        return "join" if answer.you is None else "waiting"
+    return "watch" if answer.you is None else "play"
+
+
+def clock_text(ms: int) -> str:
+    """A time as minutes and seconds, as the pages' clocks show it.
+
+    >>> clock_text(187_400)
+    '3:07'
+    """
+    seconds = ms // 1000
+    return f"{seconds // 60}:{seconds % 60:02d}"
+
+
+def duel_result_words(answer: DuelAnswer, lang: str) -> dict[str, Any]:
+    """The result in words: who won, why (in the terms of :mod:`patience.duels.result`),
+    and one row per seat of the standings with its game's review, where there is one."""
+    result = answer.result
+    assert result is not None
+    t = ui_strings(lang)
+    names = [seat.nickname for seat in answer.seats]
+    if result.winner is None:
+        headline, reason = t["duel_result_draw"], t["duel_reason_equal"]
+    else:
+        key = result.reason
+        if key == "time":
+            key = "time_won" if result.standings[result.winner].won else "time_unfinished"
+        name = names[result.winner]
+        headline = t["duel_result_win"].format(name=name)
+        reason = t[f"duel_reason_{key}"].format(name=name)
+    rows = [
+        {
+            "name": names[seat],
+            "winner": seat == result.winner,
+            "won": standing.won,
+            "time": clock_text(standing.time_ms),
+            "moves": standing.moves,
+            "cards_home": standing.cards_home,
+            "points": standing.points,
+            "review": answer.seats[seat].review,
+        }
+        for seat, standing in enumerate(result.standings)
+    ]
+    return {"headline": headline, "reason": reason, "rows": rows}
+
+
+@with_errors
+async def duel_page(request: Request, lang: str) -> Response:
+    """A duel by its link: the seat to take, the challenger's link to send, one's own board
+    with the opponent's progress, or the result (duel.js keeps it up to date)."""
+    asker = request.app.state.players.known_id(request) or ""  # a visitor holds no seat
+    answer = await request.app.state.duels.show(asker, request.path_params["id"], lang)
+    info = GAMES[answer.game]
+    t = ui_strings(lang)
+    controls = stock_controls(info.rules(answer.options))
+    phase = duel_phase(answer)
+    context = {
+        "game": game_card(info, lang),
+        "duel": msgspec.to_builtins(answer),
+        "phase": phase,
+        "result": duel_result_words(answer, lang) if phase == "over" else None,
+        "options_text": describe_options(answer.options, lang),
+        "controls": controls,
+        "keys_help": keys_help(controls, t, f"duel_keys_help{'_undo' if answer.undo else ''}"),
+        "other_lang_url": duel_url(_other(lang), answer.id),
+    }
+    return render(request, "duel.html", lang, context)
 
 
 _HTTP_CODES = {404: "not_found", 405: "method_not_allowed"}
@@ -292,5 +392,6 @@ routes = [
     Route("/{lang}/", lobby),
     Route("/{lang}/stats", stats_page),
     Route("/{lang}/review/{id}", review_page),
+    Route("/{lang}/duel/{id}", duel_page),
     Route("/{lang}/{game}", game_page),
 ]

@@ -37,6 +37,12 @@ logger = logging.getLogger(__name__)
 
 FINISHED = ("won", "lost", "abandoned")
 
+
+def review_url(lang: str, game_id: str) -> str:
+    """The review page of a finished game."""
+    return f"/{lang}/review/{game_id}"
+
+
 POLL_S = 0.2
 """How often a stream of findings looks for new ones."""
 

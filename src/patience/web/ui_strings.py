@@ -281,6 +281,114 @@ _EN: dict[str, str] = {
     "outcome_won": "won",
     "outcome_lost": "lost",
     "outcome_abandoned": "given up",
+    # ---- duels: the duel page and the challenge form (issue 15)
+    "duel_title": "Duel: {name}",
+    "duel_intro": "Two players, the same deal, the same clock: the better game wins.",
+    "duel_settings": "This duel",
+    "duel_game": "Game",
+    "duel_options": "Options",
+    "duel_cards": "Cards",
+    "duel_cards_open": "all open to both players",
+    "duel_cards_closed": (
+        "as in a normal game: face-down and stock cards stay hidden, and the deal stays sealed "
+        "until the duel ends"
+    ),
+    "duel_clock": "Clock",
+    "duel_clock_minutes": "{minutes} minutes for each player",
+    "duel_clock_none": "none",
+    "duel_undo": "Undo",
+    "duel_undo_yes": "allowed",
+    "duel_undo_no": "not allowed",
+    "duel_grade": "Difficulty of the deal",
+    "duel_challenger": "{name} is waiting for an opponent.",
+    "duel_join_title": "Take the free seat",
+    "duel_nickname": "Your nickname",
+    "duel_nickname_note": "1 to 24 characters; your opponent sees it.",
+    "duel_join": "Take the seat and start",
+    "duel_waiting": "Waiting for an opponent. Send this link to the person you challenge:",
+    "duel_link": "Link to this duel",
+    "duel_copy": "Copy link",
+    "duel_copied": "Link copied.",
+    "duel_watching": "Both seats are taken: you are watching.",
+    "duel_players": "Players",
+    "duel_you": "{name} (you)",
+    "duel_moves": "Moves",
+    "duel_home": "Cards home",
+    "duel_time_left": "Time left",
+    "duel_time_used": "Time",
+    "duel_state": "State",
+    "duel_playing": "playing",
+    "duel_seat_free": "free seat",
+    "duel_finish_won": "won",
+    "duel_finish_resigned": "resigned",
+    "duel_finish_time": "time up",
+    "duel_progress": "{name}: {moves}, {home} cards home.",
+    "duel_news_won": "{name} has won their game.",
+    "duel_news_resigned": "{name} has resigned.",
+    "duel_news_time": "{name} has run out of time.",
+    "duel_my_game_over": "Your game has ended; the result comes when your opponent's ends too.",
+    "duel_resign": "Resign",
+    "confirm_resign": "Resign? Your game ends where it stands and is judged as unfinished.",
+    "confirm_resign_yes": "Resign",
+    "duel_keys_help": (
+        "Keys: arrows move between piles and cards, Enter or Space picks up and puts down, "
+        "Esc cancels."
+    ),
+    "duel_keys_help_undo": (
+        "Keys: arrows move between piles and cards, Enter or Space picks up and puts down, "
+        "Esc cancels, u undoes."
+    ),
+    "duel_result": "Result",
+    "duel_result_win": "{name} wins the duel.",
+    "duel_result_draw": "The duel is a draw.",
+    "duel_reason_won": "{name} won the game; the other game was left unfinished.",
+    "duel_reason_time_won": "Both games were won; {name} was faster.",
+    "duel_reason_moves": "Both games were won in the same time; {name} needed fewer moves.",
+    "duel_reason_cards_home": "Neither game was won; {name} got more cards home.",
+    "duel_reason_points": (
+        "Neither game was won and both got as many cards home; {name} scored more points."
+    ),
+    "duel_reason_time_unfinished": (
+        "Neither game was won, with as many cards home and points on both sides; "
+        "{name} took less time."
+    ),
+    "duel_reason_equal": "Both games came out the same in every comparison.",
+    "duel_standings": "Standings",
+    "duel_won": "Won",
+    "duel_points": "Points",
+    "duel_yes": "yes",
+    "duel_no": "no",
+    "duel_tables": "The final tables",
+    "duel_table_of": "Final table of {name}",
+    "duel_review": "Review the game of {name}",
+    "duel_rules_title": "How a duel is decided",
+    "duel_rules_won": (
+        "A won game beats an unfinished one. A game is unfinished when its player resigns, "
+        "runs out of time or is still short of the win when the other game has ended."
+    ),
+    "duel_rules_both_won": (
+        "When both games are won, the faster one wins; at equal times, the one with fewer moves."
+    ),
+    "duel_rules_unfinished": (
+        "When neither is won, the game with more cards home wins; if that is equal, the one "
+        "with more points in the game's usual scoring; then the one that took less time."
+    ),
+    "duel_rules_equal": (
+        "Games that are alike in all of this make a draw. The server keeps the clock and "
+        "decides from the moves it stored, played through again."
+    ),
+    "challenge_title": "Challenge someone",
+    "challenge_intro": "Play the same deal as someone else. You get a link to send.",
+    "challenge_cards": "Cards",
+    "challenge_cards_open": "Every card open (skill play)",
+    "challenge_cards_closed": "Hidden cards, as in a normal game",
+    "challenge_game": "Game",
+    "challenge_clock": "Clock",
+    "challenge_minutes": "{minutes} minutes",
+    "challenge_no_clock": "No clock",
+    "challenge_undo": "Allow undo",
+    "challenge_kind": "Deal",
+    "challenge_submit": "Create the duel",
 }
 
 _DE: dict[str, str] = {
@@ -567,6 +675,127 @@ _DE: dict[str, str] = {
     "outcome_won": "gewonnen",
     "outcome_lost": "verloren",
     "outcome_abandoned": "aufgegeben",
+    # ---- Duelle: die Duellseite und das Formular für eine Herausforderung (Issue 15)
+    "duel_title": "Duell: {name}",
+    "duel_intro": "Zwei Spielende, dieselbe Partie, dieselbe Uhr: das bessere Spiel gewinnt.",
+    "duel_settings": "Dieses Duell",
+    "duel_game": "Spiel",
+    "duel_options": "Optionen",
+    "duel_cards": "Karten",
+    "duel_cards_open": "für beide alle offen",
+    "duel_cards_closed": (
+        "wie im normalen Spiel: verdeckte Karten und der Stapel bleiben verborgen, und die "
+        "Partie bleibt bis zum Ende des Duells versiegelt"
+    ),
+    "duel_clock": "Uhr",
+    "duel_clock_minutes": "{minutes} Minuten für jede Seite",
+    "duel_clock_none": "keine",
+    "duel_undo": "Zurücknehmen",
+    "duel_undo_yes": "erlaubt",
+    "duel_undo_no": "nicht erlaubt",
+    "duel_grade": "Schwierigkeit der Partie",
+    "duel_challenger": "{name} wartet auf ein Gegenüber.",
+    "duel_join_title": "Den freien Platz einnehmen",
+    "duel_nickname": "Dein Spitzname",
+    "duel_nickname_note": "1 bis 24 Zeichen; dein Gegenüber sieht ihn.",
+    "duel_join": "Platz nehmen und loslegen",
+    "duel_waiting": (
+        "Noch fehlt ein Gegenüber. Schick diesen Link an die Person, die du herausforderst:"
+    ),
+    "duel_link": "Link zu diesem Duell",
+    "duel_copy": "Link kopieren",
+    "duel_copied": "Link kopiert.",
+    "duel_watching": "Beide Plätze sind besetzt: du schaust zu.",
+    "duel_players": "Spielende",
+    "duel_you": "{name} (du)",
+    "duel_moves": "Züge",
+    "duel_home": "Karten abgelegt",
+    "duel_time_left": "Restzeit",
+    "duel_time_used": "Zeit",
+    "duel_state": "Stand",
+    "duel_playing": "spielt",
+    "duel_seat_free": "Platz frei",
+    "duel_finish_won": "gewonnen",
+    "duel_finish_resigned": "aufgegeben",
+    "duel_finish_time": "Zeit abgelaufen",
+    "duel_progress": "{name}: {moves}, {home} Karten abgelegt.",
+    "duel_news_won": "{name} hat das Spiel gewonnen.",
+    "duel_news_resigned": "{name} hat aufgegeben.",
+    "duel_news_time": "Die Zeit von {name} ist abgelaufen.",
+    "duel_my_game_over": (
+        "Dein Spiel ist beendet; das Ergebnis folgt, sobald auch das andere zu Ende ist."
+    ),
+    "duel_resign": "Aufgeben",
+    "confirm_resign": (
+        "Wirklich aufgeben? Dein Spiel endet so, wie es steht, und zählt als nicht beendet."
+    ),
+    "confirm_resign_yes": "Aufgeben",
+    "duel_keys_help": (
+        "Tasten: Pfeile wechseln zwischen Stapeln und Karten, Eingabe oder Leertaste nimmt auf "
+        "und legt ab, Esc bricht ab."
+    ),
+    "duel_keys_help_undo": (
+        "Tasten: Pfeile wechseln zwischen Stapeln und Karten, Eingabe oder Leertaste nimmt auf "
+        "und legt ab, Esc bricht ab, u nimmt zurück."
+    ),
+    "duel_result": "Ergebnis",
+    "duel_result_win": "{name} gewinnt das Duell.",
+    "duel_result_draw": "Das Duell endet unentschieden.",
+    "duel_reason_won": "{name} hat das Spiel gewonnen, das andere blieb unvollendet.",
+    "duel_reason_time_won": "Beide haben gewonnen; {name} war schneller.",
+    "duel_reason_moves": (
+        "Beide haben in derselben Zeit gewonnen; {name} kam mit weniger Zügen aus."
+    ),
+    "duel_reason_cards_home": "Kein Spiel wurde gewonnen; {name} hat mehr Karten abgelegt.",
+    "duel_reason_points": (
+        "Kein Spiel wurde gewonnen, Karten abgelegt sind es gleich viele; {name} hat mehr Punkte."
+    ),
+    "duel_reason_time_unfinished": (
+        "Kein Spiel wurde gewonnen, Karten und Punkte sind auf beiden Seiten gleich; "
+        "{name} hat weniger Zeit gebraucht."
+    ),
+    "duel_reason_equal": "Beide Spiele liegen in jedem Vergleich gleichauf.",
+    "duel_standings": "Stand am Ende",
+    "duel_won": "Gewonnen",
+    "duel_points": "Punkte",
+    "duel_yes": "ja",
+    "duel_no": "nein",
+    "duel_tables": "Die Tische am Ende",
+    "duel_table_of": "Tisch von {name} am Ende",
+    "duel_review": "Das Spiel von {name} auswerten",
+    "duel_rules_title": "Wie ein Duell entschieden wird",
+    "duel_rules_won": (
+        "Ein gewonnenes Spiel schlägt ein unvollendetes. Unvollendet ist ein Spiel, wenn "
+        "aufgegeben wird, die Zeit abläuft oder der Sieg noch fehlt, wenn das andere Spiel "
+        "schon zu Ende ist."
+    ),
+    "duel_rules_both_won": (
+        "Sind beide Spiele gewonnen, siegt das schnellere; bei gleicher Zeit das mit weniger Zügen."
+    ),
+    "duel_rules_unfinished": (
+        "Ist keines gewonnen, siegt das Spiel mit mehr abgelegten Karten; sind es gleich "
+        "viele, das mit mehr Punkten nach der üblichen Wertung des Spiels; danach das, "
+        "welches weniger Zeit gebraucht hat."
+    ),
+    "duel_rules_equal": (
+        "Gleichen sich beide Spiele in all dem, endet das Duell unentschieden. Die Uhr führt "
+        "der Server, und er entscheidet aus den gespeicherten Zügen, die er noch einmal "
+        "durchspielt."
+    ),
+    "challenge_title": "Jemanden herausfordern",
+    "challenge_intro": (
+        "Spiel dieselbe Partie wie dein Gegenüber. Du bekommst einen Link zum Verschicken."
+    ),
+    "challenge_cards": "Karten",
+    "challenge_cards_open": "Alle Karten offen (Können zählt)",
+    "challenge_cards_closed": "Verdeckte Karten wie im normalen Spiel",
+    "challenge_game": "Spiel",
+    "challenge_clock": "Uhr",
+    "challenge_minutes": "{minutes} Minuten",
+    "challenge_no_clock": "Ohne Uhr",
+    "challenge_undo": "Zurücknehmen erlauben",
+    "challenge_kind": "Partie",
+    "challenge_submit": "Duell anlegen",
 }
 
 UI_STRINGS: dict[str, dict[str, str]] = {"en": _EN, "de": _DE}

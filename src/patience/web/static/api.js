@@ -1,15 +1,17 @@
 // The conversation with the server (docs/WEB_API.md): requests go one after another, each
 // against the newest version; every answer replaces the state, and a refusal or a version
 // conflict (409) brings back the server's state with a reason. A request lost to the network
-// is followed by fetching the game again, so the table shows what the server holds.
+// is followed by fetching the game again, so the table shows what the server holds. The duel
+// page sends its board's moves through a door of its own (openDoor, duel_board.js).
 
 import { say } from "./announce.js";
 import { adopt, state } from "./current.js";
 import { closeDialogs, showDialog } from "./dialogs.js";
 import { clearHold, held } from "./hold.js";
 import { describeMove, fmt, listNames } from "./names.js";
-import { lang, pageUrl, reduceMotion, t, tableEl } from "./page.js";
+import { pageUrl, reduceMotion, t, tableEl } from "./page.js";
 import { render } from "./render.js";
+import { send } from "./send.js";
 import { dealKind, settings } from "./settings.js";
 import { elapsed, hasStarted, resetClock, startClock, syncClock } from "./timer.js";
 import { checkWinnable } from "./winnable.js";
@@ -26,20 +28,7 @@ const RESYNC_TRIES = 5;
 const RESYNC_FIRST_WAIT_MS = 250;
 let resyncing = false;
 
-export async function send(path, body, method = "POST") {
-  const response = await fetch(path, {
-    method,
-    headers: { "Content-Type": "application/json", "Accept-Language": lang },
-    body: body === undefined ? undefined : JSON.stringify(body),
-  });
-  let data = null;
-  try {
-    data = await response.json();
-  } catch {
-    data = null;
-  }
-  return { ok: response.ok, status: response.status, data };
-}
+export { send };
 
 /** Run requests one after another, each against the newest version. */
 export function queue(task) {
@@ -84,8 +73,13 @@ function setState(next, { before = null, moveText = null, quiet = false, push = 
   afterState();
 }
 
-/** Clock, dialogs and the safe moves that play themselves, for the state just drawn. */
+/** What follows a state just drawn on the game page. */
 export function afterState() {
+  door.after();
+}
+
+/** Clock, dialogs and the safe moves that play themselves, for the state just drawn. */
+function afterGameState() {
   syncClock();
   checkWinnable();
   if (state.outcome === "won") return showDialog("won");
@@ -152,6 +146,32 @@ export async function stored() {
 /** Whether leaving this deal gives up a game in progress (which then counts as lost). */
 export const inProgress = () => state.id !== null && state.moves_made > 0 && state.outcome === "in_play";
 
+/**
+ * Where the board's changes go: `begun()` whether there is anything stored to change,
+ * `ready()` whether to send now, `path(name)` the endpoint of `moves`, `undo`, `redo` or
+ * `restart`, `body(name)` its body, `table(answer)` the State in the answer, `after()` what
+ * follows a new state, and `offers` the commands the page gives besides moves.
+ */
+const gameDoor = {
+  begun: () => state.id !== null,
+  ready: () => stored(),
+  path: (name) => `/api/games/${state.id}/${name}`,
+  // A restart starts the deal's clock from zero.
+  body: (name) => (name === "restart" ? { ...stamp(), elapsed_ms: 0 } : stamp()),
+  table: (answer) => answer,
+  after: afterGameState,
+  offers: ["undo", "hint"],
+};
+let door = gameDoor;
+
+/** Send the board's changes elsewhere (the duel page). */
+export function openDoor(other) {
+  door = other;
+}
+
+/** Whether the page gives this command (`undo`, `hint`). */
+export const offers = (command) => door.offers.includes(command);
+
 export function play(text, { auto = false } = {}) {
   if (!auto) {
     suppressAuto = false;
@@ -161,12 +181,12 @@ export function play(text, { auto = false } = {}) {
     const before = state;
     let result;
     try {
-      if (!(await stored())) return;
-      result = await send(`/api/games/${state.id}/moves`, { ...stamp(), move: text });
+      if (!(await door.ready())) return;
+      result = await send(door.path("moves"), { ...door.body("moves"), move: text });
     } finally {
       if (auto) autoSending = false;
     }
-    if (result.ok) setState(result.data, { before, moveText: text });
+    if (result.ok) setState(door.table(result.data), { before, moveText: text });
     else handleError(result);
   });
 }
@@ -174,18 +194,16 @@ export function play(text, { auto = false } = {}) {
 /** Undo, redo or restart, announced as `announce_<name>`. */
 export function action(name) {
   clearHold();
-  if (state.id === null) return say(t.no_moves_yet, { show: true });
+  if (!door.begun()) return say(t.no_moves_yet, { show: true });
   suppressAuto = name === "undo";
   finishing = false;
   return queue(async () => {
-    if (!(await stored())) return;
-    // A restart starts the deal's clock from zero.
-    const body = name === "restart" ? { ...stamp(), elapsed_ms: 0 } : stamp();
-    const result = await send(`/api/games/${state.id}/${name}`, body);
+    if (!(await door.ready())) return;
+    const result = await send(door.path(name), door.body(name));
     if (result.ok) {
       // The clock starts again only when the server has taken the restart.
       if (name === "restart") resetClock({ elapsed_ms: 0, moves_made: 0 });
-      setState(result.data, { quiet: true });
+      setState(door.table(result.data), { quiet: true });
       say(t[`announce_${name}`]);
     } else handleError(result);
   });

@@ -1,5 +1,5 @@
 // Asking before what cannot be taken back: starting a deal again, or giving up a game in
-// progress for a new deal (which then counts as lost).
+// progress for a new deal (which then counts as lost), or resigning a duel.
 
 import { inProgress } from "./api.js";
 import { state } from "./current.js";
@@ -8,6 +8,7 @@ import { $, t } from "./page.js";
 const asks = {
   restart: () => state.moves_made > 0,
   new: () => inProgress(),
+  resign: () => true,
 };
 
 /** Run `then` at once, or after the player confirms where it would lose something. */

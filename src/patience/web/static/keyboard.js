@@ -4,7 +4,7 @@
 // them on (WCAG 2.1.4: a single key must not act where it may be typed or pressed by chance).
 
 import { activate, redeal, stockAction } from "./actions.js";
-import { action } from "./api.js";
+import { action, offers } from "./api.js";
 import { abandonPress, dragging } from "./drag.js";
 import { moveFocus, remember } from "./focus.js";
 import { hint } from "./hint.js";
@@ -44,6 +44,7 @@ function onPage(e) {
   if (e.target.closest?.("input, select, textarea, dialog") || e.altKey || e.metaKey) return;
   const key = e.key.toLowerCase();
   if (e.ctrlKey) {
+    if (!offers("undo") && (key === "z" || key === "y")) return;
     if (key === "z") action(e.shiftKey ? "redo" : "undo");
     else if (key === "y") action("redo");
     else return;
@@ -53,8 +54,8 @@ function onPage(e) {
   if (!lettersAct(e.target)) return;
   if (key === "s") stockAction();
   else if (key === "r" && redealKind) redeal();
-  else if (key === "u") action("undo");
-  else if (key === "h") hint();
+  else if (key === "u" && offers("undo")) action("undo");
+  else if (key === "h" && offers("hint")) hint();
   else return;
   e.preventDefault();
 }

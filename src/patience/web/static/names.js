@@ -2,17 +2,9 @@
 
 import { parseCard } from "./cards.js";
 import { redealKind } from "./page.js";
+import { fmt, fmtCount } from "./text.js";
 
-/** Fill {placeholders} of a UI string. */
-export function fmt(t, key, params = {}) {
-  const text = t[key] ?? key;
-  return text.replace(/\{(\w+)\}/g, (_, name) => String(params[name] ?? ""));
-}
-
-/** A counted phrase: `key_one` for a count of 1, else `key_other` ("1 card", "3 cards"). */
-export function fmtCount(t, key, count) {
-  return fmt(t, `${key}_${count === 1 ? "one" : "other"}`, { count });
-}
+export { fmt, fmtCount };
 
 export function cardName(t, text) {
   if (!text) return t.card_down;

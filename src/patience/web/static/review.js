@@ -6,8 +6,9 @@ import { say } from "./announce.js";
 import { spriteSVG } from "./cards.js";
 import { adopt, state } from "./current.js";
 import { fmt } from "./names.js";
-import { $, lang, pageUrl, t, tableEl } from "./page.js";
+import { $, pageUrl, t, tableEl } from "./page.js";
 import { drawTable } from "./render.js";
+import { send } from "./send.js";
 import { applySettings } from "./settings.js";
 
 let review = JSON.parse($("#review-data").textContent);
@@ -163,20 +164,6 @@ function step(where) {
   show(to);
 }
 
-async function get(path, init) {
-  const response = await fetch(path, {
-    ...init,
-    headers: { "Content-Type": "application/json", "Accept-Language": lang },
-  });
-  let data = null;
-  try {
-    data = await response.json();
-  } catch {
-    data = null;
-  }
-  return { ok: response.ok, status: response.status, data };
-}
-
 function answer(text) {
   $("#review-answer").textContent = text;
 }
@@ -207,7 +194,7 @@ function follow() {
 }
 
 async function reopen() {
-  const result = await get(`/api/reviews/${review.id}`);
+  const result = await send(`/api/reviews/${review.id}`, undefined, "GET");
   if (!result.ok) return refused(result);
   review = result.data;
   reset();
@@ -218,10 +205,7 @@ async function reopen() {
 async function practice() {
   const index = line ? null : shown;
   if (index === null) return;
-  const result = await get(`/api/reviews/${review.id}/practice`, {
-    method: "POST",
-    body: JSON.stringify({ index }),
-  });
+  const result = await send(`/api/reviews/${review.id}/practice`, { index });
   if (!result.ok) return refused(result);
   location.href = pageUrl(result.data);
 }
@@ -229,7 +213,7 @@ async function practice() {
 async function showLine() {
   answer(t.review_working);
   const from = shown;
-  const result = await get(`/api/reviews/${review.id}/line/${from}`);
+  const result = await send(`/api/reviews/${review.id}/line/${from}`, undefined, "GET");
   if (!result.ok) return refused(result);
   if (!result.data.line) return answer(t.review_line_none);
   line = { from, moves: result.data.line, positions: result.data.positions };
@@ -251,7 +235,7 @@ function leaveLine() {
 async function count() {
   if (line) return;
   answer(t.review_working);
-  const result = await get(`/api/reviews/${review.id}/winning/${shown}`);
+  const result = await send(`/api/reviews/${review.id}/winning/${shown}`, undefined, "GET");
   if (!result.ok) return refused(result);
   const found = result.data;
   const all = found.winning + found.lost + found.unknown;

@@ -1,4 +1,5 @@
-// The toolbar's figures and buttons, kept in step with the state.
+// The toolbar's figures and buttons, kept in step with the state. The duel page has no deal
+// line and no Finish button, and its undo buttons only where the duel allows undo.
 
 import { $, pageUrl } from "./page.js";
 import { isLegal, state } from "./current.js";
@@ -28,10 +29,15 @@ export function updateStatus() {
   if (redeals) redeals.textContent = String(state.redeals_left ?? "");
   const redeal = $("#redeal");
   if (redeal) redeal.disabled = !isLegal("r");
-  $("#deal-value").textContent = String(state.deal);
   const link = $("#share-link");
-  link.href = pageUrl(state);
-  $("#undo").disabled = !state.can_undo;
-  $("#redo").disabled = !state.can_redo;
-  $("#finish").hidden = !(state.autocomplete && state.outcome === "in_play");
+  if (link) {
+    $("#deal-value").textContent = String(state.deal);
+    link.href = pageUrl(state);
+    $("#finish").hidden = !(state.autocomplete && state.outcome === "in_play");
+  }
+  const undo = $("#undo");
+  if (undo) {
+    undo.disabled = !state.can_undo;
+    $("#redo").disabled = !state.can_redo;
+  }
 }

@@ -2,6 +2,9 @@
 
 import { $ } from "./page.js";
 import { state } from "./current.js";
+import { clockText } from "./text.js";
+
+export { clockText };
 
 let clockBase = state.elapsed_ms ?? 0;
 let clockFrom = null;
@@ -33,12 +36,7 @@ export function resetClock(s) {
   started = s.moves_made > 0;
 }
 
-/** A time on the clock as minutes and seconds, e.g. "3:07". */
-export function clockText(ms) {
-  const total = Math.floor(ms / 1000);
-  return `${Math.floor(total / 60)}:${String(total % 60).padStart(2, "0")}`;
-}
-
 export function showClock() {
-  $("#timer-value").textContent = clockText(elapsed());
+  const shown = $("#timer-value"); // the duel page shows the server's clocks instead
+  if (shown) shown.textContent = clockText(elapsed());
 }

@@ -1,0 +1,60 @@
+"""Helpers of the duel tests: players with cookies of their own on one test client, a
+challenge, a started duel, a winning line of its deal, moves played through the API."""
+
+from __future__ import annotations
+
+from typing import Any
+
+from starlette.testclient import TestClient
+
+from patience.engine.game import Game
+from patience.notation import move_texts
+from patience.solver import searcher_for
+from patience.solver.result import Budget, Won
+
+
+class Player:
+    """One browser: its own cookie, on the one test client."""
+
+    def __init__(self, client: TestClient) -> None:
+        self.client = client
+        self.cookies: dict[str, str] = {}
+
+    def send(self, method: str, url: str, body: dict[str, Any] | None = None) -> Any:
+        self.client.cookies.clear()
+        self.client.cookies.update(self.cookies)
+        response = self.client.request(method, url, json=body)
+        self.cookies = dict(self.client.cookies)
+        return response
+
+    def ok(self, method: str, url: str, body: dict[str, Any] | None = None) -> dict[str, Any]:
+        response = self.send(method, url, body)
+        assert response.status_code in (200, 201), response.text
+        answer: dict[str, Any] = response.json()
+        return answer
+
+
+def challenge(player: Player, **settings: Any) -> dict[str, Any]:
+    body = {"game": "freecell", "nickname": "Ada", "kind": "easy"} | settings
+    return player.ok("POST", "/api/duels", body)
+
+
+def started(ada: Player, bob: Player, **settings: Any) -> tuple[str, dict[str, Any]]:
+    duel = challenge(ada, **settings)
+    joined = bob.ok("POST", f"/api/duels/{duel['id']}/join", {"nickname": "Bob"})
+    return duel["id"], joined
+
+
+def winning_line(answer: dict[str, Any]) -> list[str]:
+    game = Game.new(answer["game"], answer["options"], answer["deal"])
+    result = searcher_for(game.engine.rules).solve(game.position, Budget(200_000))
+    assert isinstance(result, Won)
+    return move_texts(game.engine, game.position, result.moves)
+
+
+def play(player: Player, duel_id: str, moves: list[str]) -> dict[str, Any]:
+    answer = player.ok("GET", f"/api/duels/{duel_id}")
+    for move in moves:
+        body = {"move": move, "version": answer["table"]["version"]}
+        answer = player.ok("POST", f"/api/duels/{duel_id}/moves", body)
+    return answer
