@@ -18,7 +18,9 @@ DUEL = "d" * 32
 
 
 def _duel() -> DuelRow:
-    return DuelRow(DUEL, "freecell", "", 5, "open", 300_000, True, "easy", "easy", 1, None, None, 0)
+    return DuelRow(
+        DUEL, "freecell", "", 5, "open", 300_000, "live", 0, True, "easy", "easy", 1, None, None, 0
+    )
 
 
 def _seat(seat: int, player: str) -> SeatRow:
@@ -35,7 +37,7 @@ def _record(seat: int) -> GameRecord:
 async def _created(url: str) -> tuple[Store, DuelStore]:
     store = await Store.open(url)
     duels = DuelStore(store)
-    await duels.create(_duel(), _seat(0, "ada"), {"type": "seat", "seat": 0})
+    await duels.create(_duel(), _seat(0, "ada"), ({"type": "seat", "seat": 0},))
     return store, duels
 
 
@@ -44,7 +46,13 @@ def test_two_players_opening_the_link_at_once_get_one_seat(store_url: str) -> No
         store, duels = await _created(store_url)
         try:
             tries = [
-                duels.start(_seat(1, name), (_record(0), _record(1)), 10, ({"type": "start"},))
+                duels.start(
+                    _seat(1, name),
+                    {0: _record(0), 1: _record(1)},
+                    10,
+                    ({"type": "start"},),
+                    started=True,
+                )
                 for name in ("bob", "cleo")
             ]
             taken = await asyncio.gather(*tries)
@@ -66,7 +74,7 @@ def test_a_seat_ends_once_and_the_result_is_stored_once(store_url: str) -> None:
     async def run() -> None:
         store, duels = await _created(store_url)
         try:
-            await duels.start(_seat(1, "bob"), (_record(0), _record(1)), 10, ())
+            await duels.start(_seat(1, "bob"), {0: _record(0), 1: _record(1)}, 10, (), started=True)
             assert await duels.end_seat(DUEL, 1, "won", 50, {"type": "end", "seat": 1})
             assert not await duels.end_seat(DUEL, 1, "time", 60, {"type": "end", "seat": 1})
             first = {"winner": 1, "reason": "won"}

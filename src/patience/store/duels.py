@@ -11,6 +11,7 @@ first worker to compute it wins, and every worker computes the same from the sto
 from __future__ import annotations
 
 import json
+from collections.abc import Mapping
 from dataclasses import dataclass
 from typing import Any
 
@@ -43,7 +44,9 @@ def is_seat_owner(owner: str) -> bool:
 
 @dataclass(frozen=True)
 class DuelRow:
-    """A duel as stored (``clock_ms`` 0: no clock; ``started_ms`` None: a seat is free)."""
+    """A duel as stored (``clock_ms`` 0: no clock; ``started_ms``: when play began, None
+    while a live duel waits for its second seat; ``mode`` ``live`` or ``turns``, where the
+    second seat plays after the first, within ``deadline_ms`` of its game's end)."""
 
     id: str
     game: str
@@ -51,6 +54,8 @@ class DuelRow:
     deal: int
     view: str
     clock_ms: int
+    mode: str
+    deadline_ms: int
     undo: bool
     kind: str
     grade: str | None
@@ -121,16 +126,26 @@ class DuelStore:
     def __init__(self, store: Store) -> None:
         self.store = store
 
-    async def create(self, duel: DuelRow, challenger: SeatRow, event: dict[str, Any]) -> None:
-        """Store a new duel with its challenger in seat 0, and its first event."""
+    async def create(
+        self,
+        duel: DuelRow,
+        challenger: SeatRow,
+        events: tuple[dict[str, Any], ...],
+        game: GameRecord | None = None,
+    ) -> None:
+        """Store a new duel with its challenger in seat 0 (with ``game``, the seat's game, when
+        the challenger plays at once: in turns), and its first events."""
         values = {name: getattr(duel, name) for name in DuelRow.__dataclass_fields__}
         values["result"] = None
         values["events"] = 0
 
         def add(conn: Connection) -> None:
             conn.execute(insert(duels), values)
+            if game is not None:
+                insert_game(conn, game)
             conn.execute(insert(duel_seats), vars(challenger))
-            _append(conn, duel.id, duel.created_ms, event)
+            for event in events:
+                _append(conn, duel.id, duel.created_ms, event)
 
         await self.store.write(add)
 
@@ -156,28 +171,31 @@ class DuelStore:
     async def start(
         self,
         seat: SeatRow,
-        games: tuple[GameRecord, ...],
-        started_ms: int,
+        games: Mapping[int, GameRecord],
+        at_ms: int,
         events: tuple[dict[str, Any], ...],
+        *,
+        started: bool,
     ) -> bool:
-        """Take the free seat and start the duel: each seat's game stored (in seat order),
-        both clocks started at ``started_ms``; False (nothing written) if the seat was taken."""
+        """Take the free seat: the seats' new games stored (by seat), and with ``started``
+        the duel's start at ``at_ms``; False (nothing written) if the seat was taken."""
 
         def take(conn: Connection) -> bool:
             if conn.execute(_take_seat(conn.dialect.name), vars(seat)).first() is None:
                 return False
-            for number, record in enumerate(games):
+            for number, record in games.items():
                 insert_game(conn, record)
                 conn.execute(
                     update(duel_seats)
                     .where(duel_seats.c.duel_id == seat.duel_id, duel_seats.c.seat == number)
                     .values(game_id=record.id)
                 )
-            conn.execute(
-                update(duels).where(duels.c.id == seat.duel_id).values(started_ms=started_ms)
-            )
+            if started:
+                conn.execute(
+                    update(duels).where(duels.c.id == seat.duel_id).values(started_ms=at_ms)
+                )
             for event in events:
-                _append(conn, seat.duel_id, started_ms, event)
+                _append(conn, seat.duel_id, at_ms, event)
             return True
 
         return await self.store.write(take)

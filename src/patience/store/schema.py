@@ -121,6 +121,8 @@ duels = Table(
     Column("deal", BigInteger, nullable=False),
     Column("view", String(8), nullable=False),
     Column("clock_ms", BigInteger, nullable=False),
+    Column("mode", String(8), nullable=False),
+    Column("deadline_ms", BigInteger, nullable=False),
     Column("undo", Integer, nullable=False),
     Column("kind", String(16), nullable=False),
     Column("grade", String(16)),
@@ -130,8 +132,9 @@ duels = Table(
     Column("events", Integer, nullable=False),
 )
 """A duel: the game, options and deal both seats play, whether every card is open, the clock
-(0: none), whether undo is allowed, the kind of deal asked for and its grade, when both
-clocks started, the result once both games ended (JSON) and how many events it has."""
+(0: none), ``live`` or in ``turns`` (then ``deadline_ms``: the second seat's time to play after
+the first seat's game ended; 0 when live), whether undo is allowed, the kind of deal asked for
+and its grade, when play began, the result once decided (JSON) and how many events it has."""
 
 duel_seats = Table(
     "duel_seats",

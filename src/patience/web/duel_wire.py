@@ -25,6 +25,10 @@ class NewDuel(msgspec.Struct, forbid_unknown_fields=True):
     view, on a sealed deal (:mod:`patience.duels.sealed`) whose number and cards nobody sees
     before the duel ends."""
     clock_minutes: Literal[0, 3, 5, 10] = 5
+    mode: Literal["live", "turns"] = "live"
+    """``live``: both play at once; ``turns``: the challenger plays first, at once, and the
+    other within ``deadline_hours`` of the challenger's game's end."""
+    deadline_hours: Literal[1, 24, 72] = 24
     undo: bool = True
     kind: _Text = "winnable"
 
@@ -91,6 +95,12 @@ class DuelAnswer(msgspec.Struct):
     """The deal's number; ``None`` for a closed duel's sealed deal until the duel is over."""
     view: str
     clock_ms: int
+    mode: str
+    deadline_ms: int
+    """In turns: how long the second seat has to play after the first seat's game ended."""
+    joinable: bool
+    """Whether a visitor may take the free seat now (live: before the start; in turns: once
+    the challenger's game has ended, before the deadline)."""
     undo: bool
     kind: str
     grade: str | None

@@ -19,6 +19,7 @@ import json
 import unicodedata
 import uuid
 from collections.abc import AsyncIterator, Callable
+from typing import Any
 
 from msgspec.structs import replace
 
@@ -90,8 +91,37 @@ def duel_url(lang: str, duel_id: str) -> str:
     return f"/{lang}/duel/{duel_id}"
 
 
-def _clock(duel: DuelRow) -> Clock | None:
-    return None if duel.started_ms is None else Clock(duel.started_ms, duel.clock_ms)
+def seat_clock(stored: StoredDuel, seat: SeatRow) -> Clock | None:
+    """The seat's clock: live, both seats' from the duel's start (None before it); in turns,
+    each from its own start, and the second seat's ending at the deadline at the latest.
+
+    >>> duel = DuelRow("d", "freecell", "", 1, "open", 60_000, "turns", 3_600_000, True,
+    ...                "any", None, 0, 0, None, 0)
+    >>> first = SeatRow("d", 0, "p", "Ada", "g", 0, 50_000, "won")
+    >>> second = SeatRow("d", 1, "q", "Bob", "h", 3_620_000, None, None)
+    >>> seat_clock(StoredDuel(duel, (first, second)), second)
+    Clock(started_ms=3620000, limit_ms=30000)
+    """
+    duel = stored.duel
+    if duel.mode != "turns":
+        return None if duel.started_ms is None else Clock(duel.started_ms, duel.clock_ms)
+    if seat.seat == 0:
+        return Clock(seat.joined_ms, duel.clock_ms)
+    first = stored.seats[0]
+    assert first.finished_ms is not None  # the second seat plays after the first
+    left = first.finished_ms + duel.deadline_ms - seat.joined_ms
+    return Clock(seat.joined_ms, min(duel.clock_ms, left) if duel.clock_ms else left)
+
+
+def _expired(stored: StoredDuel, now: int) -> bool:
+    """Whether an in-turn challenge found nobody before its deadline."""
+    first = stored.seats[0]
+    return (
+        stored.duel.mode == "turns"
+        and len(stored.seats) == 1
+        and first.finished_ms is not None
+        and now >= first.finished_ms + stored.duel.deadline_ms
+    )
 
 
 class DuelHall:
@@ -128,15 +158,15 @@ class DuelHall:
 
     async def _answer(self, stored: StoredDuel, player_id: str, lang: str) -> DuelAnswer:
         duel, now = stored.duel, now_ms()
-        clock = _clock(duel)
         you = next((s.seat for s in stored.seats if s.player_id == player_id), None)
-        lives = {}
-        if duel.started_ms is not None:
-            lives = {s.seat: await self._seat_game(duel, s) for s in stored.seats}
+        lives = {
+            s.seat: await self._seat_game(duel, s) for s in stored.seats if s.game_id is not None
+        }
         over = duel.result is not None
         seats = []
         for seat in stored.seats:
             live = lives.get(seat.seat)
+            clock = seat_clock(stored, seat) if live is not None else None
             review = None
             if over and live is not None and live.record.outcome in FINISHED:
                 review = review_url(lang, live.record.id)
@@ -164,6 +194,11 @@ class DuelHall:
             deal=None if _sealed(duel) else duel.deal,
             view=duel.view,
             clock_ms=duel.clock_ms,
+            mode=duel.mode,
+            deadline_ms=duel.deadline_ms,
+            joinable=not over
+            and len(stored.seats) == 1
+            and (duel.mode == "live" or stored.seats[0].finish is not None),
             undo=duel.undo,
             kind=duel.kind,
             grade=duel.grade,
@@ -180,7 +215,8 @@ class DuelHall:
     # ------------------------------------------------------------------ creating, joining
 
     async def create(self, player_id: str, body: NewDuel, lang: str) -> DuelAnswer:
-        """A new duel with ``player_id`` in seat 0, waiting for an opponent."""
+        """A new duel with ``player_id`` in seat 0: waiting for an opponent (live), or
+        playing at once (in turns)."""
         info, options = chosen(body.game, body.options, None)
         name = nickname(body.nickname)
         duel_id = uuid.uuid4().hex
@@ -196,17 +232,24 @@ class DuelHall:
             deal=deal,
             view=body.view,
             clock_ms=body.clock_minutes * 60_000,
+            mode=body.mode,
+            deadline_ms=body.deadline_hours * 3_600_000 if body.mode == "turns" else 0,
             undo=body.undo,
             kind=body.kind,
             grade=grade,
             created_ms=stamp,
-            started_ms=None,
+            started_ms=stamp if body.mode == "turns" else None,
             result=None,
             events=0,
         )
-        seat = SeatRow(duel.id, 0, player_id, name, None, stamp, None, None)
+        events: tuple[dict[str, Any], ...] = ({"type": "seat", "seat": 0, "nickname": name},)
+        game = None
+        if body.mode == "turns":  # the challenger plays first, at once
+            game = _seat_record(duel, 0, stamp)
+            events += ({"type": "start", "seat": 0, "started_ms": stamp},)
+        seat = SeatRow(duel.id, 0, player_id, name, game.id if game else None, stamp, None, None)
         await self.games.add_player(player_id)
-        await self.duels.create(duel, seat, {"type": "seat", "seat": 0, "nickname": name})
+        await self.duels.create(duel, seat, events, game)
         self._wake(duel.id)
         return await self.show(player_id, duel.id, lang)
 
@@ -228,22 +271,30 @@ class DuelHall:
         return found
 
     async def join(self, player_id: str, duel_id: str, name: str, lang: str) -> DuelAnswer:
-        """Take the free seat and start the duel (the seat's own player: its answer again)."""
-        stored = await self._stored(duel_id)
+        """Take the free seat and start the duel, or in turns one's own game once the
+        challenger's has ended (the seat's own player: its answer again)."""
+        stored = await self._settle(await self._stored(duel_id))
         if any(s.player_id == player_id for s in stored.seats):
             return await self.show(player_id, duel_id, lang)
+        duel = stored.duel
+        if duel.result is not None and len(stored.seats) == 1:
+            raise ApiError(409, "duel_expired")
         if len(stored.seats) > 1:
             raise ApiError(409, "seat_taken")
+        turns = duel.mode == "turns"
+        if turns and stored.seats[0].finish is None:
+            raise ApiError(409, "duel_turn", {"name": stored.seats[0].nickname})
         shown = nickname(name)
-        duel, stamp = stored.duel, now_ms()
-        records = tuple(_seat_record(duel, seat, stamp) for seat in range(2))
+        stamp = now_ms()
+        records = {n: _seat_record(duel, n, stamp) for n in ((1,) if turns else (0, 1))}
         seat = SeatRow(duel.id, 1, player_id, shown, None, stamp, None, None)
         await self.games.add_player(player_id)
+        start = {"type": "start", "seat": 1} if turns else {"type": "start"}
         events = (
             {"type": "seat", "seat": 1, "nickname": shown},
-            {"type": "start", "started_ms": stamp},
+            start | {"started_ms": stamp},
         )
-        if not await self.duels.start(seat, records, stamp, events):
+        if not await self.duels.start(seat, records, stamp, events, started=not turns):
             raise ApiError(409, "seat_taken")
         self._wake(duel.id)
         return await self.show(player_id, duel_id, lang)
@@ -267,7 +318,7 @@ class DuelHall:
         seat = _playing_seat(stored, player_id)
         if history and not duel.undo:
             raise ApiError(403, "undo_off")
-        clock = _clock(duel)
+        clock = seat_clock(stored, seat)
         assert clock is not None and seat.game_id is not None
         owner = seat_owner(duel.id, seat.seat)
         try:
@@ -306,19 +357,20 @@ class DuelHall:
         """End the seats whose time is up, decide a duel whose games both ended; the duel
         as it then stands."""
         duel = stored.duel
-        clock = _clock(duel)
-        if clock is None or duel.result is not None:
+        if duel.result is not None:
             return stored
-        changed = False
-        ends = clock.ends_ms
-        if ends is not None and clock.ran_out(now_ms()):
-            for seat in stored.seats:
-                if seat.finish is None:
-                    await self._end(duel, seat.seat, "time", ends)
-                    changed = True
-            if changed:
-                stored = await self._stored(duel.id)
-        if all(seat.finish is not None for seat in stored.seats):
+        changed, now = False, now_ms()
+        for seat in stored.seats:
+            clock = seat_clock(stored, seat) if seat.game_id is not None else None
+            if seat.finish is None and clock is not None and clock.ran_out(now):
+                assert clock.ends_ms is not None
+                await self._end(duel, seat.seat, "time", clock.ends_ms)
+                changed = True
+        if changed:
+            stored = await self._stored(duel.id)
+        if _expired(stored, now) or (
+            len(stored.seats) == 2 and all(seat.finish is not None for seat in stored.seats)
+        ):
             await self._decide(stored)
             stored = await self._stored(duel.id)
             changed = True
@@ -330,18 +382,18 @@ class DuelHall:
         """The result, from each seat's stored moves replayed (never from what a browser
         said), stored once."""
         duel = stored.duel
-        clock = _clock(duel)
-        assert clock is not None
         standings = []
         for seat in stored.seats:
             live = await self._seat_game(duel, seat)
+            clock = seat_clock(stored, seat)
+            assert clock is not None
             standings.append(standing_of(live.game, clock.used(now_ms(), seat.finished_ms)))
-        decision = decide(standings[0], standings[1])
-        result = {
-            "winner": decision.winner,
-            "reason": decision.reason,
-            "standings": [vars(s) for s in standings],
-        }
+        if len(standings) == 1:  # in turns, nobody played the challenger's deal in time
+            winner, reason = None, "expired"
+        else:
+            decision = decide(standings[0], standings[1])
+            winner, reason = decision.winner, decision.reason
+        result = {"winner": winner, "reason": reason, "standings": [vars(s) for s in standings]}
         if await self.duels.decide(duel.id, result, now_ms()):
             await self._give_up_unfinished(stored)
 

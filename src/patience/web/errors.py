@@ -138,6 +138,15 @@ TEXTS: MappingProxyType[str, _Text] = MappingProxyType(
             "This duel was set up without undo.",
             "Dieses Duell wurde ohne Zurücknehmen vereinbart.",
         ),
+        "duel_turn": (
+            "{name} plays this deal first; the seat opens once that game has ended.",
+            "{name} spielt diese Partie zuerst; der Platz wird frei, sobald dieses Spiel zu "
+            "Ende ist.",
+        ),
+        "duel_expired": (
+            "This challenge has expired: nobody took it up in time.",
+            "Diese Herausforderung ist abgelaufen: niemand hat sie rechtzeitig angenommen.",
+        ),
         "no_sealed_deal": (
             "No sealed {kind} deal was found this time; try again, or ask for another kind.",
             "Diesmal fand sich kein verdecktes Spiel der Art „{kind}“; versuch es noch einmal "

@@ -284,14 +284,14 @@ async def review_page(request: Request, lang: str) -> Response:
 
 
 def duel_phase(answer: DuelAnswer) -> str:
-    """What the duel page shows the asker: ``join`` (a free seat), ``waiting`` (the
-    challenger, before anyone joined), ``watch`` (a visitor of a running duel), ``play``
-    (a seat of a running duel) or ``over`` (the result)."""
+    """What the duel page shows the asker: ``join`` (a free seat to take now), ``waiting``
+    (a live duel's challenger, before anyone joined), ``watch`` (a visitor, who cannot take
+    a seat now), ``play`` (a seat with its game) or ``over`` (the result)."""
     if answer.result is not None:
         return "over"
-    if answer.started_ms is None:
-        return "join" if answer.you is None else "waiting"
-    return "watch" if answer.you is None else "play"
+    if answer.you is None:
+        return "join" if answer.joinable else "watch"
+    return "waiting" if answer.table is None else "play"
 
 
 def clock_text(ms: int) -> str:
@@ -304,6 +304,11 @@ def clock_text(ms: int) -> str:
     return f"{seconds // 60}:{seconds % 60:02d}"
 
 
+def hours_text(hours: int, t: dict[str, str]) -> str:
+    """A number of hours in words ("1 hour", "24 hours")."""
+    return t["duel_hours_one" if hours == 1 else "duel_hours_other"].format(count=hours)
+
+
 def duel_result_words(answer: DuelAnswer, lang: str) -> dict[str, Any]:
     """The result in words: who won, why (in the terms of :mod:`patience.duels.result`),
     and one row per seat of the standings with its game's review, where there is one."""
@@ -311,7 +316,9 @@ def duel_result_words(answer: DuelAnswer, lang: str) -> dict[str, Any]:
     assert result is not None
     t = ui_strings(lang)
     names = [seat.nickname for seat in answer.seats]
-    if result.winner is None:
+    if result.reason == "expired":
+        headline, reason = t["duel_result_expired"], ""
+    elif result.winner is None:
         headline, reason = t["duel_result_draw"], t["duel_reason_equal"]
     else:
         key = result.reason
@@ -350,6 +357,8 @@ async def duel_page(request: Request, lang: str) -> Response:
         "game": game_card(info, lang),
         "duel": msgspec.to_builtins(answer),
         "phase": phase,
+        "show_link": answer.you == 0 and len(answer.seats) == 1 and answer.result is None,
+        "deadline_text": hours_text(answer.deadline_ms // 3_600_000, t),
         "result": duel_result_words(answer, lang) if phase == "over" else None,
         "options_text": describe_options(answer.options, lang),
         "controls": controls,

@@ -296,6 +296,22 @@ _EN: dict[str, str] = {
     "duel_clock": "Clock",
     "duel_clock_minutes": "{minutes} minutes for each player",
     "duel_clock_none": "none",
+    "duel_mode": "Play",
+    "duel_mode_live": "both at once",
+    "duel_mode_turns": "in turn: {name} first, then the opponent within {time}",
+    "duel_hours_one": "{count} hour",
+    "duel_hours_other": "{count} hours",
+    "duel_turn_link": (
+        "Send this link to the person you challenge: they play the same deal once your game "
+        "has ended, within {time}."
+    ),
+    "duel_watching_turn": "{name} plays this deal first; the free seat opens when that game ends.",
+    "duel_result_expired": "Nobody took up the challenge in time.",
+    "challenge_mode": "Play",
+    "challenge_mode_live": "Both at once",
+    "challenge_mode_turns": "In turn: I play first",
+    "challenge_deadline": "Time for the opponent (in turn)",
+    "challenge_hours": "{hours} h",
     "duel_undo": "Undo",
     "duel_undo_yes": "allowed",
     "duel_undo_no": "not allowed",
@@ -690,6 +706,25 @@ _DE: dict[str, str] = {
     "duel_clock": "Uhr",
     "duel_clock_minutes": "{minutes} Minuten für jede Seite",
     "duel_clock_none": "keine",
+    "duel_mode": "Ablauf",
+    "duel_mode_live": "beide gleichzeitig",
+    "duel_mode_turns": ("nacheinander: zuerst {name}, dann das Gegenüber innerhalb von {time}"),
+    "duel_turn_link": (
+        "Schick diesen Link an dein Gegenüber: Es spielt dieselbe Partie, sobald dein Spiel zu "
+        "Ende ist, innerhalb von {time}."
+    ),
+    "duel_hours_one": "{count} Stunde",
+    "duel_hours_other": "{count} Stunden",
+    "duel_watching_turn": (
+        "{name} spielt diese Partie zuerst; der freie Platz öffnet sich, wenn dieses Spiel "
+        "zu Ende ist."
+    ),
+    "duel_result_expired": "Niemand hat die Herausforderung rechtzeitig angenommen.",
+    "challenge_mode": "Ablauf",
+    "challenge_mode_live": "Beide gleichzeitig",
+    "challenge_mode_turns": "Nacheinander: ich spiele zuerst",
+    "challenge_deadline": "Zeit für das Gegenüber (nacheinander)",
+    "challenge_hours": "{hours} Std.",
     "duel_undo": "Zurücknehmen",
     "duel_undo_yes": "erlaubt",
     "duel_undo_no": "nicht erlaubt",

@@ -18,6 +18,8 @@ function settings() {
     options,
     nickname: data.get("nickname"),
     view: data.get("view"),
+    mode: data.get("mode"),
+    deadline_hours: Number(data.get("deadline_hours")),
     clock_minutes: Number(data.get("clock_minutes")),
     undo: data.get("undo") !== null,
     kind: data.get("kind"),

@@ -98,8 +98,17 @@ function news(event) {
   }
 }
 
+/** Whether an event changes what the page shows (a seat taken, the start, the result, or in
+ * turns the end of the challenger's game, which opens the seat to a visitor). */
+function changesPhase(event) {
+  if (event.type === "result") return true;
+  if (event.type === "seat") return !seats[event.seat];
+  if (event.type === "start") return duel.started_ms === null;
+  return event.type === "end" && duel.you === null && duel.seats.length === 1;
+}
+
 function onEvent(event, stream) {
-  if (event.type === "result" || ((event.type === "seat" || event.type === "start") && duel.started_ms === null)) {
+  if (changesPhase(event)) {
     stream.close();
     location.reload();
     return;
