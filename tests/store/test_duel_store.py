@@ -19,8 +19,9 @@ DUEL = "d" * 32
 
 def _duel() -> DuelRow:
     return DuelRow(
-        DUEL, "freecell", "", 5, "open", 300_000, "live", 0, True, "easy", "easy", 1, None, None, 0
-    )
+        DUEL, "freecell", "", 5, "open", 300_000, "live", 0, True, "easy", "easy", 1, None, None, 0,
+        DUEL, 1, 1, None,
+    )  # fmt: skip
 
 
 def _seat(seat: int, player: str) -> SeatRow:

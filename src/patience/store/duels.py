@@ -63,6 +63,10 @@ class DuelRow:
     started_ms: int | None
     result: dict[str, Any] | None
     events: int
+    series: str
+    round: int
+    best_of: int
+    previous: str | None
 
 
 @dataclass(frozen=True)
@@ -162,6 +166,18 @@ class DuelStore:
             return StoredDuel(_duel(row), tuple(SeatRow(**dict(s._mapping)) for s in seats))
 
         return await self.store.read(read)
+
+    async def rematch_of(self, duel_id: str) -> str | None:
+        """The duel that is the rematch of ``duel_id``, if one was made."""
+        query = select(duels.c.id).where(duels.c.previous == duel_id)
+        return await self.store.read(lambda conn: conn.execute(query).scalar())
+
+    async def series(self, series: str) -> list[StoredDuel]:
+        """Every duel of a series, by round."""
+        query = select(duels.c.id).where(duels.c.series == series).order_by(duels.c.round)
+        ids = await self.store.read(lambda conn: list(conn.execute(query).scalars()))
+        found = [await self.get(duel_id) for duel_id in ids]
+        return [duel for duel in found if duel is not None]
 
     async def duel_of_game(self, game_id: str) -> str | None:
         """The duel a game is played in, if it is a duel's."""

@@ -130,11 +130,17 @@ duels = Table(
     Column("started_ms", BigInteger),
     Column("result", Text),
     Column("events", Integer, nullable=False),
+    Column("series", String(40), nullable=False),
+    Column("round", Integer, nullable=False),
+    Column("best_of", Integer, nullable=False),
+    Column("previous", String(40), unique=True),
 )
 """A duel: the game, options and deal both seats play, whether every card is open, the clock
 (0: none), ``live`` or in ``turns`` (then ``deadline_ms``: the second seat's time to play after
 the first seat's game ended; 0 when live), whether undo is allowed, the kind of deal asked for
-and its grade, when play began, the result once decided (JSON) and how many events it has."""
+and its grade, when play began, the result once decided (JSON), how many events it has; the
+series it belongs to (the id of its first duel), its round there, how many rounds the series
+is played over at most (1, 3 or 5) and the duel it is the rematch of (at most one each)."""
 
 duel_seats = Table(
     "duel_seats",

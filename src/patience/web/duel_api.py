@@ -79,6 +79,14 @@ async def resign(request: Request, player_id: str) -> Response:
 
 
 @endpoint
+async def rematch(request: Request, player_id: str) -> Response:
+    """The next round (or a new series) after a decided duel, for either of its players."""
+    request.app.state.limits.check_new_game(request, player_id)
+    duel_id = request.path_params["id"]
+    return json_response(await _hall(request).rematch(player_id, duel_id, api_lang(request)))
+
+
+@endpoint
 async def duel_events(request: Request, player_id: str) -> Response:
     """Server-sent events after ``Last-Event-ID`` (or ``?after=N``)."""
     hall = _hall(request)
@@ -99,6 +107,7 @@ routes = [
     Route("/api/duels/{id}/join", join_duel, methods=["POST"]),
     Route("/api/duels/{id}/moves", duel_move, methods=["POST"]),
     Route("/api/duels/{id}/resign", resign, methods=["POST"]),
+    Route("/api/duels/{id}/rematch", rematch, methods=["POST"]),
     Route("/api/duels/{id}/events", duel_events, methods=["GET"]),
     *(Route(f"/api/duels/{{id}}/{name}", duel_history, methods=["POST"]) for name in ACTIONS),
 ]

@@ -29,6 +29,8 @@ class NewDuel(msgspec.Struct, forbid_unknown_fields=True):
     """``live``: both play at once; ``turns``: the challenger plays first, at once, and the
     other within ``deadline_hours`` of the challenger's game's end."""
     deadline_hours: Literal[1, 24, 72] = 24
+    best_of: Literal[1, 3, 5] = 1
+    """Rounds of the series (each on a fresh deal): the first to win more than half."""
     undo: bool = True
     kind: _Text = "winnable"
 
@@ -84,6 +86,18 @@ class DuelResult(msgspec.Struct):
     standings: list[StandingInfo]
 
 
+class SeriesInfo(msgspec.Struct):
+    """The series this duel is a round of, by this duel's seats."""
+
+    best_of: int
+    round: int
+    wins: list[int]
+    """Rounds won so far by each seat's player (this round too, once decided)."""
+    decided: bool
+    winner: int | None
+    """The seat whose player won the series (None while undecided, or level at the end)."""
+
+
 class DuelAnswer(msgspec.Struct):
     """A duel as the asker may see it (``you``: the asker's seat, None for a visitor)."""
 
@@ -114,5 +128,9 @@ class DuelAnswer(msgspec.Struct):
     tables: list[State] | None
     """Both seats' games, once the duel is over."""
     result: DuelResult | None
+    series: SeriesInfo
+    next_url: str | None
+    """The page of the rematch (the series' next round), once either player asked for it."""
+    previous_url: str | None
     last_event: int
     """The number of the duel's latest event: the stream goes on after it."""

@@ -18,17 +18,21 @@ import contextlib
 import json
 import unicodedata
 import uuid
-from collections.abc import AsyncIterator, Callable
+from collections.abc import AsyncIterator, Callable, Sequence
+from dataclasses import replace as replace_row
 from typing import Any
 
 from msgspec.structs import replace
+from sqlalchemy.exc import IntegrityError
 
 from patience.deal_pools import ANY, load
 from patience.duels.clock import Clock
 from patience.duels.result import decide
 from patience.duels.sealed import SEALED_NODES, SEALED_TRIES, sealed_deal
+from patience.duels.series import Tally, tally
 from patience.duels.standing import standing_of
 from patience.engine.core import Outcome
+from patience.games import GAMES
 from patience.games.registry import GameInfo, Options
 from patience.notation import game_spec
 from patience.scoring import CARDS_HOME, game_score
@@ -44,6 +48,7 @@ from patience.web.duel_wire import (
     DuelResult,
     NewDuel,
     SeatInfo,
+    SeriesInfo,
     StandingInfo,
 )
 from patience.web.errors import ApiError
@@ -67,6 +72,10 @@ lost)."""
 
 STREAM_S = 60.0
 """A stream ends after this long (the browser reconnects after its last event)."""
+
+FRESH_TRIES = 10
+"""Draws from the pool before a rematch settles for a deal its series played already (a
+thin pool may hold few)."""
 
 HEARTBEAT_S = 15.0
 """A stream with nothing to say sends a comment this often, so proxies keep it open."""
@@ -96,7 +105,7 @@ def seat_clock(stored: StoredDuel, seat: SeatRow) -> Clock | None:
     each from its own start, and the second seat's ending at the deadline at the latest.
 
     >>> duel = DuelRow("d", "freecell", "", 1, "open", 60_000, "turns", 3_600_000, True,
-    ...                "any", None, 0, 0, None, 0)
+    ...                "any", None, 0, 0, None, 0, "d", 1, 1, None)
     >>> first = SeatRow("d", 0, "p", "Ada", "g", 0, 50_000, "won")
     >>> second = SeatRow("d", 1, "q", "Bob", "h", 3_620_000, None, None)
     >>> seat_clock(StoredDuel(duel, (first, second)), second)
@@ -186,6 +195,8 @@ class DuelHall:
         if you is not None and you in lives:
             table = _table(lives[you], duel, lang)
         tables = [_table(lives[s], duel, lang) for s in sorted(lives)] if over else None
+        rounds = _tally(await self.duels.series(duel.series), duel.best_of)
+        following = await self.duels.rematch_of(duel.id) if over else None
         return DuelAnswer(
             id=duel.id,
             url=duel_url(lang, duel.id),
@@ -209,6 +220,9 @@ class DuelHall:
             table=table,
             tables=tables,
             result=_result(duel.result),
+            series=_series_info(rounds, duel, stored.seats),
+            next_url=None if following is None else duel_url(lang, following),
+            previous_url=None if duel.previous is None else duel_url(lang, duel.previous),
             last_event=duel.events,
         )
 
@@ -220,38 +234,101 @@ class DuelHall:
         info, options = chosen(body.game, body.options, None)
         name = nickname(body.nickname)
         duel_id = uuid.uuid4().hex
-        if body.view == "closed":
-            deal, grade = await self._sealed_deal(info, options, body.kind, duel_id)
-        else:
-            deal, grade = _public_deal(info, options, body.kind)
-        stamp = now_ms()
-        duel = DuelRow(
+        terms = DuelRow(
             id=duel_id,
             game=info.id,
             options=options_text(options),
-            deal=deal,
+            deal=0,
             view=body.view,
             clock_ms=body.clock_minutes * 60_000,
             mode=body.mode,
             deadline_ms=body.deadline_hours * 3_600_000 if body.mode == "turns" else 0,
             undo=body.undo,
             kind=body.kind,
-            grade=grade,
-            created_ms=stamp,
-            started_ms=stamp if body.mode == "turns" else None,
+            grade=None,
+            created_ms=0,
+            started_ms=None,
             result=None,
             events=0,
+            series=duel_id,
+            round=1,
+            best_of=body.best_of,
+            previous=None,
+        )
+        await self._open(terms, player_id, name)
+        return await self.show(player_id, duel_id, lang)
+
+    async def _open(
+        self, terms: DuelRow, player_id: str, name: str, played: frozenset[int] = frozenset()
+    ) -> None:
+        """Store a duel on ``terms`` with a fresh deal of its kind (none of ``played``, as far
+        as the pool allows) and ``player_id`` in seat 0 (playing at once in turns);
+        :class:`IntegrityError` when another rematch of the same duel was stored first."""
+        info = GAMES[terms.game]
+        options = info.canonical(options_dict(terms.options))
+        if terms.view == "closed":  # sealed deals differ by the duel's id
+            deal, grade = await self._sealed_deal(info, options, terms.kind, terms.id)
+        else:
+            deal, grade = _public_deal(info, options, terms.kind)
+            for _ in range(FRESH_TRIES):
+                if deal not in played:
+                    break
+                deal, grade = _public_deal(info, options, terms.kind)
+        stamp = now_ms()
+        turns = terms.mode == "turns"
+        duel = replace_row(
+            terms, deal=deal, grade=grade, created_ms=stamp, started_ms=stamp if turns else None
         )
         events: tuple[dict[str, Any], ...] = ({"type": "seat", "seat": 0, "nickname": name},)
         game = None
-        if body.mode == "turns":  # the challenger plays first, at once
+        if turns:  # the challenger plays first, at once
             game = _seat_record(duel, 0, stamp)
             events += ({"type": "start", "seat": 0, "started_ms": stamp},)
         seat = SeatRow(duel.id, 0, player_id, name, game.id if game else None, stamp, None, None)
         await self.games.add_player(player_id)
         await self.duels.create(duel, seat, events, game)
         self._wake(duel.id)
-        return await self.show(player_id, duel.id, lang)
+
+    async def rematch(self, player_id: str, duel_id: str, lang: str) -> DuelAnswer:
+        """The next duel after this decided one, for either of its players: the series' next
+        round on a fresh deal (a new series once this one is decided), the asker in seat 0 and
+        the free seat kept for the other; asked by both, one duel."""
+        stored = await self._settle(await self._stored(duel_id))
+        duel = stored.duel
+        mine = next((s for s in stored.seats if s.player_id == player_id), None)
+        if mine is None:
+            raise ApiError(403, "not_in_duel")
+        if duel.result is None:
+            raise ApiError(409, "duel_in_play")
+        if len(stored.seats) < 2:
+            raise ApiError(409, "duel_expired")
+        found = await self.duels.rematch_of(duel.id)
+        if found is None:
+            new_id = uuid.uuid4().hex
+            series = await self.duels.series(duel.series)
+            decided = _tally(series, duel.best_of).decided
+            terms = replace_row(
+                duel,
+                id=new_id,
+                result=None,
+                events=0,
+                series=new_id if decided else duel.series,
+                round=1 if decided else duel.round + 1,
+                previous=duel.id,
+            )
+            try:
+                played = frozenset(s.duel.deal for s in series)
+                await self._open(terms, player_id, mine.nickname, played)
+                found = new_id
+            except IntegrityError:  # the other player asked at the same moment
+                found = await self.duels.rematch_of(duel.id)
+                assert found is not None
+        try:
+            return await self.join(player_id, found, mine.nickname, lang)
+        except ApiError as error:
+            if error.code != "duel_turn":
+                raise
+            return await self.show(player_id, found, lang)  # in turn: the other plays first
 
     async def _sealed_deal(
         self, info: GameInfo, options: Options, kind: str, duel_id: str
@@ -281,6 +358,8 @@ class DuelHall:
             raise ApiError(409, "duel_expired")
         if len(stored.seats) > 1:
             raise ApiError(409, "seat_taken")
+        if duel.previous is not None and not await self._played_before(duel, player_id):
+            raise ApiError(409, "seat_kept")
         turns = duel.mode == "turns"
         if turns and stored.seats[0].finish is None:
             raise ApiError(409, "duel_turn", {"name": stored.seats[0].nickname})
@@ -298,6 +377,12 @@ class DuelHall:
             raise ApiError(409, "seat_taken")
         self._wake(duel.id)
         return await self.show(player_id, duel_id, lang)
+
+    async def _played_before(self, duel: DuelRow, player_id: str) -> bool:
+        """Whether ``player_id`` sat in the duel this one is the rematch of."""
+        assert duel.previous is not None
+        before = await self.duels.get(duel.previous)
+        return before is not None and any(s.player_id == player_id for s in before.seats)
 
     # ------------------------------------------------------------------ playing
 
@@ -481,6 +566,30 @@ def _seat_record(duel: DuelRow, seat: int, stamp: int) -> GameRecord:
         broken=None,
         created_ms=stamp,
         updated_ms=stamp,
+    )
+
+
+def _tally(duels: Sequence[StoredDuel], best_of: int) -> Tally:
+    """The series of ``duels`` so far: each decided round's winner by player."""
+    winners = []
+    for stored in duels:
+        result = stored.duel.result
+        if result is None or result["reason"] == "expired":
+            continue
+        winner = result["winner"]
+        winners.append(None if winner is None else stored.seats[winner].player_id)
+    return tally(best_of, winners)
+
+
+def _series_info(rounds: Tally, duel: DuelRow, seats: Sequence[SeatRow]) -> SeriesInfo:
+    """The series as this duel's seats see it (wins and winner by seat)."""
+    players = [seat.player_id for seat in seats]
+    return SeriesInfo(
+        best_of=duel.best_of,
+        round=duel.round,
+        wins=[rounds.wins.get(player, 0) for player in players],
+        decided=rounds.decided,
+        winner=players.index(rounds.winner) if rounds.winner in players else None,
     )
 
 

@@ -143,6 +143,10 @@ TEXTS: MappingProxyType[str, _Text] = MappingProxyType(
             "{name} spielt diese Partie zuerst; der Platz wird frei, sobald dieses Spiel zu "
             "Ende ist.",
         ),
+        "seat_kept": (
+            "This rematch is kept for the players of the duel before it; you can watch it.",
+            "Diese Revanche ist den Spielenden des Duells davor vorbehalten; du kannst zuschauen.",
+        ),
         "duel_expired": (
             "This challenge has expired: nobody took it up in time.",
             "Diese Herausforderung ist abgelaufen: niemand hat sie rechtzeitig angenommen.",

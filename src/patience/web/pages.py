@@ -304,6 +304,21 @@ def clock_text(ms: int) -> str:
     return f"{seconds // 60}:{seconds % 60:02d}"
 
 
+def series_text(answer: DuelAnswer, t: dict[str, str]) -> str:
+    """The series in words: its round and score ("" for a single duel)."""
+    series = answer.series
+    if series.best_of == 1:
+        return ""
+    score = " : ".join(str(w) for w in series.wins)
+    names = " – ".join(seat.nickname for seat in answer.seats)
+    text = t["duel_series_round"].format(
+        round=series.round, best_of=series.best_of, names=names, score=score
+    )
+    if series.decided and series.winner is not None:
+        text += " " + t["duel_series_won"].format(name=answer.seats[series.winner].nickname)
+    return text
+
+
 def hours_text(hours: int, t: dict[str, str]) -> str:
     """A number of hours in words ("1 hour", "24 hours")."""
     return t["duel_hours_one" if hours == 1 else "duel_hours_other"].format(count=hours)
@@ -359,6 +374,7 @@ async def duel_page(request: Request, lang: str) -> Response:
         "phase": phase,
         "show_link": answer.you == 0 and len(answer.seats) == 1 and answer.result is None,
         "deadline_text": hours_text(answer.deadline_ms // 3_600_000, t),
+        "series_text": series_text(answer, t),
         "result": duel_result_words(answer, lang) if phase == "over" else None,
         "options_text": describe_options(answer.options, lang),
         "controls": controls,

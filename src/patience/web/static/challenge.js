@@ -20,6 +20,7 @@ function settings() {
     view: data.get("view"),
     mode: data.get("mode"),
     deadline_hours: Number(data.get("deadline_hours")),
+    best_of: Number(data.get("best_of")),
     clock_minutes: Number(data.get("clock_minutes")),
     undo: data.get("undo") !== null,
     kind: data.get("kind"),

@@ -167,6 +167,22 @@ function listenToCopy() {
 
 // ---------------------------------------------------------------- the result
 
+function listenToRematch() {
+  const button = $("#rematch");
+  if (!button) return;
+  button.addEventListener("click", async () => {
+    button.disabled = true;
+    try {
+      const result = await send(`/api/duels/${duel.id}/rematch`, {});
+      if (result.ok) return location.assign(result.data.url);
+      tell(result.data?.error?.message ?? t.error_network, { show: true });
+    } catch {
+      tell(t.error_network, { show: true });
+    }
+    button.disabled = false;
+  });
+}
+
 function showResult() {
   document.querySelectorAll(".final-table").forEach((el) => {
     drawFinal(el, duel.tables[Number(el.dataset.seat)].piles);
@@ -180,7 +196,10 @@ document.body.insertAdjacentHTML("afterbegin", spriteSVG(t));
 applySettings();
 listenToJoin();
 listenToCopy();
-if (over) showResult();
+if (over) {
+  showResult();
+  listenToRematch();
+}
 else {
   seats.forEach(showSeat);
   setInterval(showClocks, 1000);
