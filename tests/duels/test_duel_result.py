@@ -10,7 +10,9 @@ from hypothesis import given
 from hypothesis import strategies as st
 
 import patience.duels.clock
+import patience.duels.paths
 import patience.duels.result
+import patience.duels.series
 import patience.duels.standing
 from patience.duels.result import Decision, Standing, decide
 
@@ -72,7 +74,14 @@ def test_a_game_against_itself_is_a_draw(standing: Standing) -> None:
 
 
 @pytest.mark.parametrize(
-    "module", [patience.duels.result, patience.duels.clock, patience.duels.standing]
+    "module",
+    [
+        patience.duels.result,
+        patience.duels.clock,
+        patience.duels.standing,
+        patience.duels.series,
+        patience.duels.paths,
+    ],
 )
 def test_doctests_pass(module: object) -> None:
     result = doctest.testmod(module)  # type: ignore[arg-type]

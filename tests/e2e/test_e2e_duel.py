@@ -105,6 +105,15 @@ def test_two_players_duel_live_and_both_see_the_winner(browser: Browser, base_ur
         ready(page)
         assert page.locator(".final-table .card").count() > 0
     expect(ada.get_by_role("link", name="Review the game of Ada")).to_be_visible()
+    # The replay: both games stepped together, Ada's with her review's verdicts.
+    expect(ada.locator("#split-text")).to_contain_text("The two games went apart at move 1")
+    ada.wait_for_function("() => window.patience.replay.games[0].reviewed", timeout=TIMEOUT_MS)
+    toolbar = ada.locator(".replay-toolbar")
+    toolbar.get_by_role("button", name="Deal").click()
+    expect(ada.locator("#replay-position")).to_have_text("The deal")
+    toolbar.get_by_role("button", name="Forward").click()
+    expect(ada.locator("#replay-position")).to_have_text(f"Move 1 of {len(line)}")
+    expect(ada.locator('.replay-move[data-seat="0"]')).to_contain_text("1. ")
     assert axe_problems(ada) == []
     ada.screenshot(path=str(ARTIFACTS / "duel-result-desktop.png"), full_page=True)
     ada_context.close()

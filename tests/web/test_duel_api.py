@@ -238,3 +238,19 @@ def test_a_resigned_game_is_given_up_and_reviewed_once_the_duel_is_decided(
     game_id = reviews[1].rsplit("/", 1)[1]
     review = bob.ok("GET", f"/api/reviews/{game_id}")
     assert len(review["moves"]) == 3 and review["outcome"] == "abandoned"
+
+
+def test_the_result_says_where_the_two_games_went_apart(players: Any) -> None:
+    ada, bob, _ = players
+    duel_id, joined = started(ada, bob)
+    line = winning_line(joined)
+    play(ada, duel_id, line[:2])
+    play(bob, duel_id, line[:1])
+    assert ada.ok("GET", f"/api/duels/{duel_id}")["split"] is None  # not before the end
+    ada.ok("POST", f"/api/duels/{duel_id}/resign", {"version": 0})
+    over = bob.ok("POST", f"/api/duels/{duel_id}/resign", {"version": 0})
+    split = over["split"]
+    assert split["move"] == 2 and split["plays"][0] is not None and split["plays"][1] is None
+    page = bob.send("GET", f"/en/duel/{duel_id}").text
+    assert "The two games went apart at move 2: Ada played" in page
+    assert "Bob&#39;s game had ended after move 1." in page

@@ -86,6 +86,14 @@ class DuelResult(msgspec.Struct):
     standings: list[StandingInfo]
 
 
+class SplitInfo(msgspec.Struct):
+    """Where the two games went apart: move ``move``, and each seat's move there (None for a
+    game that had ended before it)."""
+
+    move: int
+    plays: list[str | None]
+
+
 class SeriesInfo(msgspec.Struct):
     """The series this duel is a round of, by this duel's seats."""
 
@@ -129,6 +137,8 @@ class DuelAnswer(msgspec.Struct):
     """Both seats' games, once the duel is over."""
     result: DuelResult | None
     series: SeriesInfo
+    split: SplitInfo | None
+    """Once the duel is over: the first move in which the two games differ."""
     next_url: str | None
     """The page of the rematch (the series' next round), once either player asked for it."""
     previous_url: str | None

@@ -27,6 +27,7 @@ from sqlalchemy.exc import IntegrityError
 
 from patience.deal_pools import ANY, load
 from patience.duels.clock import Clock
+from patience.duels.paths import split_at
 from patience.duels.result import decide
 from patience.duels.sealed import SEALED_NODES, SEALED_TRIES, sealed_deal
 from patience.duels.series import Tally, tally
@@ -49,6 +50,7 @@ from patience.web.duel_wire import (
     NewDuel,
     SeatInfo,
     SeriesInfo,
+    SplitInfo,
     StandingInfo,
 )
 from patience.web.errors import ApiError
@@ -221,6 +223,7 @@ class DuelHall:
             tables=tables,
             result=_result(duel.result),
             series=_series_info(rounds, duel, stored.seats),
+            split=_split([lives[s] for s in sorted(lives)]) if over and len(lives) == 2 else None,
             next_url=None if following is None else duel_url(lang, following),
             previous_url=None if duel.previous is None else duel_url(lang, duel.previous),
             last_event=duel.events,
@@ -579,6 +582,16 @@ def _tally(duels: Sequence[StoredDuel], best_of: int) -> Tally:
         winner = result["winner"]
         winners.append(None if winner is None else stored.seats[winner].player_id)
     return tally(best_of, winners)
+
+
+def _split(lives: Sequence[Live]) -> SplitInfo | None:
+    """Where the seats' games went apart, with each one's move there."""
+    games = [live.game for live in lives]
+    move = split_at(*(game.moves for game in games))
+    if move is None:
+        return None
+    texts = [game.moves_text() for game in games]
+    return SplitInfo(move, [t[move - 1] if move <= len(t) else None for t in texts])
 
 
 def _series_info(rounds: Tally, duel: DuelRow, seats: Sequence[SeatRow]) -> SeriesInfo:

@@ -319,6 +319,20 @@ def series_text(answer: DuelAnswer, t: dict[str, str]) -> str:
     return text
 
 
+def split_text(answer: DuelAnswer, t: dict[str, str]) -> str:
+    """Where the two games went apart, in words ("" when they did not, or before the end)."""
+    split = answer.split
+    if split is None:
+        return ""
+    plays = []
+    for seat, move in zip(answer.seats, split.plays, strict=True):
+        key = "duel_split_played" if move is not None else "duel_split_ended"
+        if move is None and split.move == 1:
+            key = "duel_split_no_move"
+        plays.append(t[key].format(name=seat.nickname, move=move, n=split.move - 1))
+    return t["duel_split"].format(n=split.move, plays="; ".join(plays))
+
+
 def hours_text(hours: int, t: dict[str, str]) -> str:
     """A number of hours in words ("1 hour", "24 hours")."""
     return t["duel_hours_one" if hours == 1 else "duel_hours_other"].format(count=hours)
@@ -375,6 +389,7 @@ async def duel_page(request: Request, lang: str) -> Response:
         "show_link": answer.you == 0 and len(answer.seats) == 1 and answer.result is None,
         "deadline_text": hours_text(answer.deadline_ms // 3_600_000, t),
         "series_text": series_text(answer, t),
+        "split_text": split_text(answer, t),
         "result": duel_result_words(answer, lang) if phase == "over" else None,
         "options_text": describe_options(answer.options, lang),
         "controls": controls,

@@ -4,7 +4,7 @@
 // taken, the duel decided) the page is loaded again. One's own board is duel_board.js.
 
 import { spriteSVG } from "./cards.js";
-import { drawFinal } from "./final.js";
+import { startReplay } from "./duel_replay.js";
 import { send } from "./send.js";
 import { applySettings } from "./settings.js";
 import { clockText, fmt, fmtCount } from "./text.js";
@@ -183,10 +183,10 @@ function listenToRematch() {
   });
 }
 
+let replay = null;
+
 function showResult() {
-  document.querySelectorAll(".final-table").forEach((el) => {
-    drawFinal(el, duel.tables[Number(el.dataset.seat)].piles);
-  });
+  replay = startReplay(duel, t);
   tell($("#result-text").textContent);
 }
 
@@ -212,5 +212,5 @@ if ($("#table")) {
   table = startBoard(duel, tookAnswer);
   if (seats[duel.you]?.finish) ownGameOver();
 }
-window.patience = { duel, seats, get state() { return table(); } };
+window.patience = { duel, seats, get state() { return table(); }, get replay() { return replay; } };
 document.body.dataset.ready = "1";
