@@ -48,7 +48,7 @@ def _terms(f: Facts, lang: str) -> str:
         " derselben Reihenfolge, jede an ihrem eigenen Tisch und zur selben Zeit. Wer"
         " herausfordert, legt die Bedingungen für beide fest: offene oder verdeckte Karten,"
         f" eine Uhr mit {minutes} Minuten für jede Seite oder keine, und ob Züge"
-        " zurückgenommen werden dürfen; wer den freien Platz nimmt, willigt darin ein."
+        " zurückgenommen werden dürfen; wer den freien Platz einnimmt, ist damit einverstanden."
         " Tipps gibt es im Duell nicht.",
     )
 

@@ -84,12 +84,9 @@ def facts(info: GameInfo, options: Options) -> Facts:
     first = starts[0]
     stocks = rules.indices(Kind.STOCK)
     engine = engine_for(rules)
-    unseen = {
-        pile.kind is Kind.STOCK
-        for p in starts
-        for pile in hidden_view(engine, p).piles
-        if None in pile.cards
-    }
+    unseen = [
+        pile.kind for p in starts for pile in hidden_view(engine, p).piles if None in pile.cards
+    ]
     return Facts(
         info=info,
         rules=rules,
@@ -103,6 +100,6 @@ def facts(info: GameInfo, options: Options) -> Facts:
         cells_dealt=any(first.piles[i] for i in rules.indices(Kind.CELL)),
         stock_size=len(first.piles[stocks[0]]) if stocks else 0,
         suits=tuple(sorted({suit(c) for c in rules.pack})),
-        stock_hidden=True in unseen,
-        face_down=False in unseen,
+        stock_hidden=Kind.STOCK in unseen,
+        face_down=any(kind is not Kind.STOCK for kind in unseen),
     )
