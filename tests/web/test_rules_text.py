@@ -34,7 +34,7 @@ from patience.web.rules_text.reasons import REASONS
 
 SRC = Path(__file__).parents[2] / "src" / "patience"
 SEEDS = Path("/work/shared/seeds")
-SKILL = {"en": "Skill play (coming later)", "de": "Skill-Modus (kommt später)"}
+SKILL = {"en": "Skill play: duels", "de": "Skill-Modus: Duelle"}
 
 
 def all_options(info: GameInfo) -> list[dict[str, str]]:
@@ -291,16 +291,6 @@ def test_the_texts_are_read_from_the_definition() -> None:
     tableau = section(variant("sweet_sixteen", wrapping), {}, "de", "Tableau")
     assert "aufwärts ohne Rücksicht auf die Farbe" in tableau
     assert "König und Ass als Nachbarn" in tableau
-
-
-def test_skill_play_is_said_to_come_later_for_every_game() -> None:
-    for info in GAMES.values():
-        english = section(info, {}, "en", SKILL["en"])
-        german = section(info, {}, "de", SKILL["de"])
-        assert english.startswith("Skill play is not here yet: it comes later")
-        assert german.startswith("Den Skill-Modus gibt es noch nicht: Er kommt später")
-        assert "will get exactly the same deal" in english
-        assert "dieselbe Verteilung" in german
 
 
 # ----------------------------------------------------------------- our own words

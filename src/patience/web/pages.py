@@ -15,6 +15,7 @@ from starlette.routing import Route
 from starlette.templating import Jinja2Templates
 
 from patience.deal_pools import ANY, KINDS
+from patience.duels.clock import CLOCK_MINUTES
 from patience.games import GAMES
 from patience.games.registry import GameInfo
 from patience.notation import game_spec
@@ -154,6 +155,8 @@ def error_page(request: Request, lang: str, error: ApiError) -> Response:
 
 DUEL_KINDS = tuple(kind for kind in KINDS if kind != ANY)
 """The kinds of deal the lobby's challenge offers (a game page offers those of its pool)."""
+DUEL_CLOCKS = tuple(minutes for minutes in CLOCK_MINUTES if minutes)
+"""The clocks a challenge offers, besides none."""
 
 
 async def root(request: Request) -> Response:
@@ -168,6 +171,7 @@ async def lobby(request: Request) -> Response:
         "challenge": {
             "games": [{"id": g["id"], "name": g["name"]} for g in games],
             "kinds": DUEL_KINDS,
+            "clocks": DUEL_CLOCKS,
         },
         "unfinished": await _unfinished(request, lang),
         "other_lang_url": f"/{_other(lang)}/",
@@ -246,7 +250,7 @@ async def game_page(request: Request, lang: str) -> Response:
         ],
         "state": msgspec.to_builtins(state),
         "rules": [
-            {"title": s.title, "paragraphs": list(s.paragraphs)}
+            {"key": s.key, "title": s.title, "paragraphs": list(s.paragraphs)}
             for s in rules_sections(info, dict(game.options), lang)
         ],
         "profiles": [
@@ -258,6 +262,7 @@ async def game_page(request: Request, lang: str) -> Response:
             "game": info.id,
             "options": list(game.options),
             "kinds": [k for k in offered_kinds(info, game.options) if k != ANY] or [ANY],
+            "clocks": DUEL_CLOCKS,
         },
         "other_lang_url": game_url(_other(lang), info.id, game.options, game.deal),
     }

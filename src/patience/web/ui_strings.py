@@ -423,6 +423,8 @@ _EN: dict[str, str] = {
     "challenge_undo": "Allow undo",
     "challenge_kind": "Deal",
     "challenge_submit": "Create the duel",
+    # ---- the rules pages: skill play and a way into a duel (issue 15 item 5)
+    "rules_start_duel": "Start a duel",
 }
 
 _DE: dict[str, str] = {
@@ -867,6 +869,8 @@ _DE: dict[str, str] = {
     "challenge_undo": "Zurücknehmen erlauben",
     "challenge_kind": "Partie",
     "challenge_submit": "Duell anlegen",
+    # ---- die Regelseiten: der Skill-Modus und der Weg in ein Duell (Issue 15, Punkt 5)
+    "rules_start_duel": "Ein Duell starten",
 }
 
 UI_STRINGS: dict[str, dict[str, str]] = {"en": _EN, "de": _DE}

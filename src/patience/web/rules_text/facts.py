@@ -10,10 +10,11 @@ from dataclasses import dataclass
 from functools import cache
 
 from patience.cards import suit
-from patience.engine.game import start_position
+from patience.engine.game import engine_for, start_position
 from patience.games.registry import GameInfo, Options
 from patience.rules.game import Rules
 from patience.rules.piles import Kind, PileSpec, Start
+from patience.views import hidden_view
 
 _SAMPLE_DEALS = (1, 2, 3)
 """Deals compared to tell a fixed deal shape from one that varies (Nationale's home plays)."""
@@ -39,6 +40,10 @@ class Facts:
     stock_size: int
     suits: tuple[int, ...]
     """The suits the pack holds (Spider with one or two suits holds fewer than four)."""
+    stock_hidden: bool
+    """After the deal the stock holds cards a player may not see (what open cards show)."""
+    face_down: bool
+    """After the deal a pile other than the stock holds face-down cards."""
 
     @property
     def card_total(self) -> int:
@@ -78,6 +83,10 @@ def facts(info: GameInfo, options: Options) -> Facts:
     downs = {tuple(p.down[i] for i in tableau_at) for p in starts}
     first = starts[0]
     stocks = rules.indices(Kind.STOCK)
+    engine = engine_for(rules)
+    unseen = [
+        pile.kind for p in starts for pile in hidden_view(engine, p).piles if None in pile.cards
+    ]
     return Facts(
         info=info,
         rules=rules,
@@ -91,4 +100,6 @@ def facts(info: GameInfo, options: Options) -> Facts:
         cells_dealt=any(first.piles[i] for i in rules.indices(Kind.CELL)),
         stock_size=len(first.piles[stocks[0]]) if stocks else 0,
         suits=tuple(sorted({suit(c) for c in rules.pack})),
+        stock_hidden=Kind.STOCK in unseen,
+        face_down=any(kind is not Kind.STOCK for kind in unseen),
     )

@@ -1,4 +1,4 @@
-"""The aim of a game, how it ends, and how skill play shares one deal."""
+"""The aim of a game and how it ends."""
 
 from __future__ import annotations
 
@@ -6,7 +6,6 @@ from patience.rules.game import Win
 from patience.rules.stock import Action, Redeal
 from patience.web.rules_text.facts import Facts
 from patience.web.rules_text.words import (
-    join,
     rank_name,
     say,
 )
@@ -140,50 +139,3 @@ def _lost(f: Facts, lang: str) -> str:
         f"The game is lost when no move is left and {en_tail}.",
         f"Verloren ist das Spiel, wenn kein Zug mehr möglich ist und {de_tail}.",
     )
-
-
-def skill(f: Facts, lang: str) -> list[str]:
-    hidden: list[tuple[str, str]] = []
-    if f.has_stock:
-        hidden.append(("the order of the stock", "die Reihenfolge des Talons"))
-    if f.tableau_down is None or any(f.tableau_down):
-        hidden.append(("the face-down cards", "die verdeckten Karten"))
-    out = [
-        say(
-            lang,
-            "Skill play is not here yet: it comes later, together with duels between two players.",
-            "Den Skill-Modus gibt es noch nicht: Er kommt später, zusammen mit Duellen zwischen"
-            " zwei Spielern.",
-        ),
-        say(
-            lang,
-            "In it, two players will get exactly the same deal, cards in the same order."
-            " Whoever gets further will win; if neither finishes, the higher score will win.",
-            "Darin bekommen dann zwei Spieler genau dieselbe Verteilung, die Karten in"
-            " derselben Reihenfolge. Wer weiterkommt, gewinnt; schafft es keiner ganz, gewinnt"
-            " die höhere Punktzahl.",
-        ),
-    ]
-    if hidden:
-        en = join([h[0] for h in hidden], lang)
-        de = join([h[1] for h in hidden], lang)
-        out.append(
-            say(
-                lang,
-                f"Every card will be shown, {en} included, so luck will play no part: only"
-                " your planning will count.",
-                f"Alle Karten werden zu sehen sein, auch {de}; das Glück spielt dann keine"
-                " Rolle, nur deine Planung zählt.",
-            )
-        )
-    else:
-        out.append(
-            say(
-                lang,
-                "All cards of this game lie open anyway, so both players will face the very"
-                " same puzzle.",
-                "In diesem Spiel liegen ohnehin alle Karten offen, beide Spieler lösen dann"
-                " genau dieselbe Aufgabe.",
-            )
-        )
-    return out

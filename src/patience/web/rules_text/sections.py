@@ -10,9 +10,10 @@ from __future__ import annotations
 from collections.abc import Callable
 from dataclasses import dataclass
 
+from patience.web.rules_text.duel import skill
 from patience.web.rules_text.facts import Facts
 from patience.web.rules_text.foundations import foundations
-from patience.web.rules_text.goals import aim, end, skill
+from patience.web.rules_text.goals import aim, end
 from patience.web.rules_text.layout import layout
 from patience.web.rules_text.per_game import extra
 from patience.web.rules_text.scoring import scoring_paragraphs
@@ -23,8 +24,10 @@ from patience.web.rules_text.words import say
 
 @dataclass(frozen=True)
 class Section:
-    """One heading of a game's rules and its paragraphs."""
+    """One heading of a game's rules and its paragraphs; ``key`` names the section for the
+    page (``skill``: the one a link to start a duel follows)."""
 
+    key: str
     title: str
     paragraphs: tuple[str, ...]
 
@@ -46,7 +49,7 @@ _TITLES: dict[str, tuple[str, str]] = {
     "stock": ("Stock", "Talon"),
     "end": ("End of the game", "Spielende"),
     "scoring": ("Scoring", "Punkte"),
-    "skill": ("Skill play (coming later)", "Skill-Modus (kommt später)"),
+    "skill": ("Skill play: duels", "Skill-Modus: Duelle"),
 }
 
 
@@ -73,5 +76,5 @@ def sections_for(f: Facts, lang: str) -> list[Section]:
         paragraphs = writer(f, lang) + list(extra(f.info.id, key, lang))
         if paragraphs:
             en, de = _TITLES[key]
-            out.append(Section(say(lang, en, de), tuple(paragraphs)))
+            out.append(Section(key, say(lang, en, de), tuple(paragraphs)))
     return out

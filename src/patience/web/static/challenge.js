@@ -1,11 +1,25 @@
 // The "Challenge" form of the lobby and the game pages: a new duel (POST /api/duels) with the
 // chosen game, options, cards open or closed, clock, undo rule, kind of deal and nickname, then its page. A refusal
-// shows the server's message, in the page's language.
+// shows the server's message, in the page's language. A link to #challenge (the rules' "Start a
+// duel") or a page opened at it opens the form.
 
 import { send } from "./send.js";
 
 const form = document.querySelector("#challenge-form");
 const error = form.querySelector(".challenge-error");
+const panel = form.closest("details");
+
+function openOnHash() {
+  if (location.hash === `#${panel.id}`) panel.open = true;
+}
+
+document.querySelectorAll(`a[href="#${panel.id}"]`).forEach((link) => {
+  link.addEventListener("click", () => {
+    panel.open = true;
+  });
+});
+window.addEventListener("hashchange", openOnHash);
+openOnHash();
 
 function settings() {
   const data = new FormData(form);
