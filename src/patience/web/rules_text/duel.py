@@ -40,15 +40,18 @@ def _terms(f: Facts, lang: str) -> str:
     return say(
         lang,
         f"In a duel, two players play the very same deal of {name}, every card in the same"
-        " order, each at their own table and at the same time. The challenger sets the terms"
-        f" for both: open or hidden cards, a clock of {minutes} minutes for each player or"
-        " none, and whether moves may be taken back; whoever takes the free seat agrees to"
-        " them. There are no hints in a duel.",
+        " order, each at their own table: at the same time, or in turn (the challenger"
+        " first, the other within a deadline). The challenger sets the terms for both: open"
+        f" or hidden cards, a clock of {minutes} minutes for each player or none, whether"
+        " moves may be taken back, and one duel or a series of three or five on fresh deals;"
+        " whoever takes the free seat agrees to them. There are no hints in a duel.",
         f"In einem Duell spielen zwei Personen genau dieselbe Partie {name}, alle Karten in"
-        " derselben Reihenfolge, jede an ihrem eigenen Tisch und zur selben Zeit. Wer"
+        " derselben Reihenfolge, jede an ihrem eigenen Tisch: gleichzeitig oder nacheinander"
+        " (erst wer herausfordert, dann das Gegenüber innerhalb einer Frist). Wer"
         " herausfordert, legt die Bedingungen für beide fest: offene oder verdeckte Karten,"
-        f" eine Uhr mit {minutes} Minuten für jede Seite oder keine, und ob Züge"
-        " zurückgenommen werden dürfen; wer den freien Platz einnimmt, ist damit einverstanden."
+        f" eine Uhr mit {minutes} Minuten für jede Seite oder keine, ob Züge"
+        " zurückgenommen werden dürfen, und ein Duell oder eine Serie von drei oder fünf auf"
+        " neuen Partien; wer den freien Platz einnimmt, ist damit einverstanden."
         " Tipps gibt es im Duell nicht.",
     )
 
