@@ -6,6 +6,7 @@ from __future__ import annotations
 
 import doctest
 import json
+from pathlib import Path
 from typing import Any
 
 import pytest
@@ -17,6 +18,7 @@ import patience.web.duels
 from patience.engine.game import Game
 from patience.store.duels import DuelStore
 from patience.store.schema import duels
+from patience.web.app import create_app
 
 
 @pytest.fixture
@@ -254,3 +256,26 @@ def test_the_result_says_where_the_two_games_went_apart(players: Any) -> None:
     page = bob.send("GET", f"/en/duel/{duel_id}").text
     assert "The two games went apart at move 2: Ada played" in page
     assert "Bob&#39;s game had ended after move 1." in page
+
+
+def test_a_player_who_leaves_keeps_the_clock_running_and_comes_back_after_a_restart(
+    tmp_path: Path, monkeypatch: pytest.MonkeyPatch
+) -> None:
+    """Ada plays, leaves, the server restarts; her cookie finds her seat and table again,
+    with the time that went by counted, and her stream the events she missed."""
+    monkeypatch.setattr("patience.web.duels.STREAM_S", 1.0)  # a stream ends soon
+    with TestClient(create_app(None, tmp_path, "test-secret")) as first:
+        ada, bob = Player(first), Player(first)
+        duel_id, joined = started(ada, bob, clock_minutes=10)
+        line = winning_line(joined)
+        left = play(ada, duel_id, line[:2])
+        play(bob, duel_id, line[:1])  # while Ada is away
+        set_started(first, duel_id, joined["started_ms"] - 120_000)  # two minutes went by
+    with TestClient(create_app(None, tmp_path, "test-secret")) as second:
+        ada.client = second
+        back = ada.ok("GET", f"/api/duels/{duel_id}")
+        assert back["you"] == 0 and back["table"]["piles"] == left["table"]["piles"]
+        assert back["seats"][0]["used_ms"] >= 120_000 and back["seats"][0]["finish"] is None
+        missed = events_of(ada, duel_id, after=left["last_event"])[:1]
+        assert missed == [missed[0] | {"type": "progress", "seat": 1, "moves": 1}]
+        play(ada, duel_id, line[2:3])  # and plays on
