@@ -31,6 +31,7 @@ COMMANDS = (
     "serve",
     "backup",
     "pools",
+    "daily",
 )
 """The subcommands, in the order ``patience --help`` lists them."""
 

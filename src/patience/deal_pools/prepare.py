@@ -11,9 +11,9 @@ every machine computes the same pool) and keep the first deals of each grade.
 
 from __future__ import annotations
 
-from collections.abc import Callable
+from collections.abc import Callable, Sequence
 
-from patience.deal_pools import Pool
+from patience.deal_pools import Pool, fits
 from patience.engine.game import start_position
 from patience.games.registry import GameInfo, Options, Skill
 from patience.notation import game_spec
@@ -68,3 +68,24 @@ def prepare(
             progress(deal, grade)
     grades = {grade.value: tuple(kept) for grade, kept in found.items() if kept}
     return Pool(game_spec(info, options), nodes, first, last, grades)
+
+
+def first_fitting(
+    info: GameInfo, options: Options, deals: Sequence[int], kind: str, nodes: int
+) -> tuple[int, str] | None:
+    """The first of ``deals`` whose grade (searched with ``nodes`` nodes) is of ``kind``, with
+    that grade; ``None`` when none is.
+
+    >>> from patience.games import GAMES
+    >>> first_fitting(GAMES["freecell"], (), [1, 2, 3, 4], "medium", 3_000)
+    (4, 'medium')
+    >>> print(first_fitting(GAMES["freecell"], (), [1, 2], "hard", 3_000))
+    None
+    """
+    searcher = searcher_for(info.rules(dict(options)))
+    for deal in deals:
+        result = searcher.solve(start_position(info, dict(options), deal), Budget(nodes))
+        grade = grade_of(result, info.skill).value
+        if fits(kind, grade):
+            return deal, grade
+    return None

@@ -29,8 +29,9 @@ SEALED_NODES = 30_000
 as within the pools' larger budgets, so only deals that need more are passed over."""
 
 
-def sealed_deal(secret: str, duel_id: str, attempt: int, last: int) -> int:
-    """Candidate ``attempt`` for duel ``duel_id``: a deal number from 1 to ``last``."""
-    message = f"patience sealed deal\n{duel_id}\n{attempt}".encode()
+def sealed_deal(secret: str, key: str, attempt: int, last: int) -> int:
+    """Candidate ``attempt`` for what ``key`` names (a duel's id; a day and a game for the
+    daily deal): a deal number from 1 to ``last``."""
+    message = f"patience sealed deal\n{key}\n{attempt}".encode()
     digest = hmac.new(secret.encode(), message, hashlib.sha256).digest()
     return int.from_bytes(digest, "big") % last + 1

@@ -168,3 +168,14 @@ duel_events = Table(
 )
 """A duel's events in order (a seat taken, the start, each seat's progress, its end, the
 result), each a JSON object (docs/WEB_API.md): what a browser that reconnects reads on from."""
+
+daily_deals = Table(
+    "daily_deals",
+    metadata,
+    Column("day", String(10), primary_key=True),
+    Column("game", String(40), primary_key=True),
+    Column("deal", BigInteger, nullable=False),
+    Column("grade", String(16), nullable=False),
+)
+"""Each day's sealed deal of each game (default options) and its grade, prepared ahead by
+``patience daily prepare``: every worker and machine serves the same one."""

@@ -16,7 +16,7 @@ from starlette.exceptions import HTTPException
 from starlette.middleware import Middleware
 
 from patience.store.repository import Store, StoreUnavailable, now_ms, sqlite_url
-from patience.web import api, duel_api, pages, review_api
+from patience.web import api, daily_api, duel_api, pages, review_api
 from patience.web.assets import Assets, Compression
 from patience.web.duels import DuelHall
 from patience.web.guard import Guard
@@ -57,6 +57,7 @@ def create_app(
         app.state.solvers = pool
         app.state.reviews = ReviewDesk(store, pool)
         app.state.duels = DuelHall(store, app.state.games, pool, secret)
+        await daily_api.check_prepared(store, app.state.now())
         housekeeping = asyncio.create_task(_purge_unplayed_games(store))
         listener = asyncio.create_task(app.state.duels.listen())
         try:
@@ -72,7 +73,14 @@ def create_app(
 
     assets = Assets(static_dir)
     app = Starlette(
-        routes=[*api.routes, *review_api.routes, *duel_api.routes, *assets.routes, *pages.routes],
+        routes=[
+            *api.routes,
+            *review_api.routes,
+            *duel_api.routes,
+            *daily_api.routes,
+            *assets.routes,
+            *pages.routes,
+        ],
         lifespan=lifespan,
         exception_handlers={HTTPException: pages.http_error, Exception: pages.server_error},
         middleware=[
@@ -82,6 +90,8 @@ def create_app(
         ],
     )
     app.state.assets = assets
+    app.state.now = now_ms
+    """The server's clock in milliseconds (tests put their own here)."""
     app.state.players = Players(secret)
     app.state.limits = Limits(limits or LimitConfig())
     app.state.log_unavailable = UnavailableLog()

@@ -138,6 +138,14 @@ TEXTS: MappingProxyType[str, _Text] = MappingProxyType(
             "This duel was set up without undo.",
             "Dieses Duell wurde ohne Zurücknehmen vereinbart.",
         ),
+        "bad_day": (
+            "“{day}” is not a day; write it as YYYY-MM-DD.",
+            "„{day}“ ist kein Tag; bitte als JJJJ-MM-TT schreiben.",
+        ),
+        "no_such_day": (
+            "The daily deals of {day} are not out yet.",
+            "Die Tagesspiele vom {day} gibt es noch nicht.",
+        ),
         "duel_turn": (
             "{name} plays this deal first; the seat opens once that game has ended.",
             "{name} spielt diese Partie zuerst; der Platz wird frei, sobald dieses Spiel zu "

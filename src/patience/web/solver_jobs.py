@@ -11,15 +11,13 @@ from __future__ import annotations
 from collections.abc import Iterator, Mapping, Sequence
 from contextlib import contextmanager
 
-from patience.deal_pools import fits
-from patience.engine.game import Game, start_position
+from patience.deal_pools.prepare import first_fitting
+from patience.engine.game import Game
 from patience.engine.position import Move, MoveKind, Position
 from patience.games import get_game
 from patience.notation import move_text
 from patience.review import Judge, Review, Verdict, winning_moves
 from patience.review.records import end_record, event_record
-from patience.solver import searcher_for
-from patience.solver.difficulty import grade_of
 from patience.solver.hint import Hint, hint
 from patience.solver.result import Budget
 from patience.store.reviews import ClaimLost, ReviewLog, StoredVerdict
@@ -36,16 +34,9 @@ def hint_job(game: str, options: Mapping[str, str], position: Position, budget: 
 def sealed_job(
     game: str, options: Mapping[str, str], deals: Sequence[int], kind: str, nodes: int
 ) -> tuple[int, str] | None:
-    """The first of ``deals`` whose grade (searched with ``nodes`` nodes) is of ``kind``, with
-    that grade; ``None`` when none is."""
+    """The first of ``deals`` of ``kind`` (:func:`~patience.deal_pools.prepare.first_fitting`)."""
     info = get_game(game)
-    searcher = searcher_for(info.rules(dict(options)))
-    for deal in deals:
-        result = searcher.solve(start_position(info, dict(options), deal), Budget(nodes))
-        grade = grade_of(result, info.skill).value
-        if fits(kind, grade):
-            return deal, grade
-    return None
+    return first_fitting(info, info.canonical(dict(options)), deals, kind, nodes)
 
 
 class StoredVerdicts:

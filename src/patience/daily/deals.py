@@ -1,0 +1,64 @@
+"""Each day's deal of a game: drawn from the server's secret, graded ahead by the solver.
+
+The candidates are sealed deals (:func:`patience.duels.sealed.sealed_deal`) keyed by the day and
+the game, so the same secret gives the same deals on every machine, and no public list holds
+them. The first candidate whose grade is the one the weekday asks for
+(:func:`patience.daily.calendar.wanted_grade`) is the day's deal; when none of
+:data:`DAILY_TRIES` is, the first winnable one of :data:`FALLBACK_TRIES` (never an unwinnable
+or unknown deal).
+
+>>> from patience.games import GAMES
+>>> deal = daily_deal(GAMES["freecell"], "secret", "2026-12-07")
+>>> deal.day, deal.game, deal.grade, deal == daily_deal(GAMES["freecell"], "secret", "2026-12-07")
+('2026-12-07', 'freecell', 'easy', True)
+"""
+
+from __future__ import annotations
+
+from dataclasses import dataclass
+
+from patience.daily.calendar import wanted_grade
+from patience.deal_pools import WINNABLE, load
+from patience.deal_pools.prepare import first_fitting
+from patience.duels.sealed import SEALED_NODES, sealed_deal
+from patience.games.registry import GameInfo
+from patience.notation import game_spec
+from patience.solver.difficulty import GRADE_BUDGET, Grade
+
+DAILY_TRIES = 40
+"""Candidates graded for the weekday's grade (ahead of the day, not on request)."""
+
+FALLBACK_TRIES = 400
+"""Candidates searched, with the pool's whole node budget, for any winnable deal when none of
+the first :data:`DAILY_TRIES` had the weekday's grade (games seldom won, thin pools)."""
+
+
+@dataclass(frozen=True)
+class DailyDeal:
+    """The deal of ``game`` (default options) on ``day``, and its grade."""
+
+    day: str
+    game: str
+    deal: int
+    grade: str
+
+
+class NoDailyDeal(RuntimeError):
+    """No candidate of a day was winnable within the budget (the message says which)."""
+
+
+def daily_deal(info: GameInfo, secret: str, day: str) -> DailyDeal:
+    """Grade the day's candidates of ``info`` (default options) and keep the first that fits."""
+    options = info.canonical({})
+    pool = load(game_spec(info, options))
+    nodes = pool.nodes if pool is not None else GRADE_BUDGET.nodes
+    grade = wanted_grade(day, pool.kinds() if pool is not None else ())
+    key = f"daily {day} {info.id}"
+    deals = [sealed_deal(secret, key, n, info.last_deal) for n in range(FALLBACK_TRIES)]
+    budget = nodes if grade == Grade.EXPERT.value else min(nodes, SEALED_NODES)
+    found = first_fitting(info, options, deals[:DAILY_TRIES], grade, budget)
+    if found is None:  # a game seldom won: any winnable deal, with the pool's whole budget
+        found = first_fitting(info, options, deals, WINNABLE, nodes)
+    if found is None:
+        raise NoDailyDeal(f"no winnable {info.id} deal among {FALLBACK_TRIES} for {day}")
+    return DailyDeal(day, info.id, *found)
