@@ -174,7 +174,8 @@ async def send(
     if status in (200, 201):
         seat.answer = answer
         return dict(answer)
-    code = answer.get("error") if isinstance(answer, dict) else None
+    error = answer.get("error") if isinstance(answer, dict) else None
+    code = error.get("code") if isinstance(error, dict) else None
     if status == 409 and code in EXPECTED_409:
         tally.conflicts += 1
     else:
