@@ -54,6 +54,9 @@ from web_load import (
 MOVE_P99_MS = 100.0
 EVENT_P99_MS = 500.0
 GAMES = ("freecell", "klondike")
+IDLE_S = 4.0
+"""How long a player's connection may stay idle before it is opened anew (uvicorn's
+keep-alive timeout is 5 s)."""
 EXPECTED_409 = ("stale", "seat_over", "duel_over")
 """Races a player cannot see coming: its other request moved the version, its seat or the
 duel ended meanwhile."""
@@ -77,6 +80,8 @@ class Seat:
     """One player of a duel: its connection for requests and what its stream heard."""
 
     connection: Connection
+    used: float = 0.0
+    """When the connection last had an answer: uvicorn closes one idle for 5 s."""
     answer: dict[str, Any] = field(default_factory=dict)
     last_event: int = 0
     over: bool = False
@@ -169,8 +174,15 @@ async def read_events(
 async def send(
     seat: Seat, method: str, path: str, body: dict[str, Any] | None, tally: Tally
 ) -> dict[str, Any] | None:
-    """A request of the seat's; its answer, or None after a 409 race or an error (counted)."""
+    """A request of the seat's; its answer, or None after a 409 race or an error (counted).
+    A connection idle for longer than the server keeps one is opened anew, as browsers do."""
+    if time.monotonic() - seat.used > IDLE_S:
+        old = seat.connection
+        old.close()
+        seat.connection = Connection(old.host, old.port)
+        seat.connection.cookie = old.cookie
     status, _, answer = await seat.connection.request(method, path, body)
+    seat.used = time.monotonic()
     if status in (200, 201):
         seat.answer = answer
         return dict(answer)
