@@ -202,7 +202,9 @@ async def play(
     not win) or the run does."""
     path = f"/api/duels/{duel.id}"
     while time.monotonic() < stop_at and not duel.done.is_set():
-        await asyncio.sleep(rng.uniform(0, 2 * think_s))
+        await asyncio.sleep(min(rng.uniform(0, 2 * think_s), stop_at - time.monotonic()))
+        if time.monotonic() >= stop_at:
+            return
         table = seat.answer.get("table")
         if seat.answer["seats"][me]["finish"] is not None or table is None:
             return
