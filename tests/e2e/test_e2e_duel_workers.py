@@ -1,8 +1,9 @@
 """A live duel on PostgreSQL across ``patience serve --workers 4``: the two players' pages
 follow event streams served by other workers than the ones that take the opponent's moves
 (each response names its worker in ``X-Worker``), and each page shows the other's progress
-within a second: the workers learn of each other's moves by LISTEN/NOTIFY. Ada wins, Bob
-resigns, and both pages name Ada the winner."""
+within a second: the workers learn of each other's moves by LISTEN/NOTIFY. Bob plays a few
+moves, Ada (her first move dragged on her board) wins, Bob resigns, and both pages name Ada
+the winner."""
 
 from __future__ import annotations
 
@@ -14,7 +15,7 @@ from typing import Any
 import httpx2
 import pytest
 from playwright.sync_api import APIRequestContext, Browser, Page, expect
-from table_driver import TIMEOUT_MS
+from table_driver import TIMEOUT_MS, drag, source_card, target
 from test_e2e_duel import LIVE_MS, player, ready
 from tests.web.duel_helpers import winning_line
 from tests.web.live_server import LiveServer
@@ -97,9 +98,16 @@ def test_a_live_duel_across_four_workers_on_postgresql(browser: Browser, server:
         crossed["Bob"] += worker != ada_stream
         expect(ada.locator("#seat-1 .moves")).to_have_text(str(n), timeout=LIVE_MS)
 
-    # Ada's whole line: each move on Bob's page within a second, then her win.
+    # Ada's first move by drag on her board, the rest through the API: each on Bob's page
+    # within a second, then her win.
+    state = ada.evaluate("() => window.patience.state")
+    first = next(m for m in state["legal"] if m["text"] == line[0])
+    with ada.expect_response(lambda r: r.url.endswith("/moves")) as dragged:
+        drag(ada, source_card(ada, state, first), target(ada, state, first["dst"]))
+    crossed["Ada"] += dragged.value.headers["x-worker"] != bob_stream
+    expect(bob.locator("#seat-0 .moves")).to_have_text("1", timeout=LIVE_MS)
     version = ada_api.get(api_url).json()["table"]["version"]
-    for n, text in enumerate(line, start=1):
+    for n, text in enumerate(line[1:], start=2):
         answer, worker = move(ada_api, api_url, text, version)
         version = answer["table"]["version"]
         crossed["Ada"] += worker != bob_stream
