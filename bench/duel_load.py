@@ -263,12 +263,14 @@ async def one_duel(
     return True
 
 
-async def pair_of_players(url: str, seed: int, stop_at: float, think_s: float, t: Tally) -> None:
+async def pair_of_players(
+    url: str, seed: int, stop_at: float, think_s: float, ramp_s: float, t: Tally
+) -> None:
     """Two players dueling again and again until the run ends."""
     rng = random.Random(seed)
     host, port_text = url.split("//", 1)[1].rsplit(":", 1)
     port = int(port_text)
-    await asyncio.sleep(rng.uniform(0, min(2 * think_s, 2.0)))
+    await asyncio.sleep(rng.uniform(0, ramp_s))
     seats = [Seat(Connection(host, port)), Seat(Connection(host, port))]
     try:
         while time.monotonic() < stop_at:
@@ -281,11 +283,12 @@ async def pair_of_players(url: str, seed: int, stop_at: float, think_s: float, t
             seat.connection.close()
 
 
-async def load(url: str, duels: int, seconds: float, think_s: float) -> Tally:
+async def load(url: str, duels: int, seconds: float, think_s: float, ramp_s: float) -> Tally:
+    """``duels`` pairs of players, arriving over ``ramp_s``, until ``seconds`` after it."""
     tally = Tally()
-    stop_at = time.monotonic() + seconds + min(2 * think_s, 2.0)
+    stop_at = time.monotonic() + seconds + ramp_s
     await asyncio.gather(
-        *(pair_of_players(url, seed, stop_at, think_s, tally) for seed in range(duels))
+        *(pair_of_players(url, seed, stop_at, think_s, ramp_s, tally) for seed in range(duels))
     )
     return tally
 
@@ -316,7 +319,9 @@ def run_one(setup: Setup, args: argparse.Namespace, cluster: str | None, n: int)
         process, url = start_server(data_dir, setup.workers, db_url, args.checkout)
         try:
             started = time.monotonic()
-            tally = asyncio.run(load(url, setup.duels, args.seconds, args.think_ms / 1000))
+            tally = asyncio.run(
+                load(url, setup.duels, args.seconds, args.think_ms / 1000, args.ramp_s)
+            )
             wall = time.monotonic() - started
         finally:
             process.send_signal(signal.SIGTERM)
@@ -392,6 +397,9 @@ def main(argv: list[str] | None = None) -> int:
     parser.add_argument("--duels", type=int, default=100)
     parser.add_argument("--seconds", type=float, default=20.0)
     parser.add_argument("--think-ms", type=float, default=1000.0, help="mean pause per move")
+    parser.add_argument(
+        "--ramp-s", type=float, default=2.0, help="the players arrive over this many seconds"
+    )
     parser.add_argument("--workers", type=int, default=1, help="server worker processes")
     parser.add_argument("--db", choices=("sqlite", "postgres"), default="sqlite")
     parser.add_argument(
@@ -405,7 +413,9 @@ def main(argv: list[str] | None = None) -> int:
     raise_file_limit()
     if args.url:
         before, started = os.getloadavg(), time.monotonic()
-        tally = asyncio.run(load(args.url, args.duels, args.seconds, args.think_ms / 1000))
+        tally = asyncio.run(
+            load(args.url, args.duels, args.seconds, args.think_ms / 1000, args.ramp_s)
+        )
         row = Row(args.url, tally, time.monotonic() - started, before, os.getloadavg(), None)
         report([row])
         return 0 if row.met() else 1
