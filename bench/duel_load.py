@@ -384,7 +384,8 @@ def report(rows: list[Row]) -> None:
         t = row.tally
         cpu = f", server CPU {row.cpu_s:.1f} s" if row.cpu_s is not None else ""
         print(
-            f"{row.name}: {row.wall:.1f} s, {t.results} results{cpu}; load average "
+            f"{row.name}: {row.wall:.1f} s, {t.results} results, {t.early} events heard "
+            f"before their answer{cpu}; load average "
             f"{'/'.join(f'{x:.2f}' for x in row.load_before)} before, "
             f"{'/'.join(f'{x:.2f}' for x in row.load_after)} after"
         )
