@@ -189,12 +189,18 @@ class Connection:
         self.writer: asyncio.StreamWriter | None = None
 
     async def post(self, path: str, body: dict[str, Any]) -> tuple[int, dict[str, str], Any]:
+        return await self.request("POST", path, body)
+
+    async def request(
+        self, method: str, path: str, body: dict[str, Any] | None = None
+    ) -> tuple[int, dict[str, str], Any]:
+        """Send a request (``body`` as JSON) on the kept connection; status, headers, JSON."""
         if self.writer is None:
             self.reader, self.writer = await asyncio.open_connection(self.host, self.port)
         assert self.reader is not None
-        payload = msgspec.json.encode(body)
+        payload = b"" if body is None else msgspec.json.encode(body)
         head = (
-            f"POST {path} HTTP/1.1\r\nHost: {self.host}\r\nContent-Type: application/json\r\n"
+            f"{method} {path} HTTP/1.1\r\nHost: {self.host}\r\nContent-Type: application/json\r\n"
             f"Content-Length: {len(payload)}\r\n{self.cookie}\r\n"
         )
         self.writer.write(head.encode() + payload)

@@ -25,7 +25,9 @@ def free_port() -> int:
 class LiveServer:
     """``patience serve`` in a subprocess; :meth:`kill` ends it with SIGKILL."""
 
-    def __init__(self, data_dir: Path, port: int | None = None, db: str | None = None) -> None:
+    def __init__(
+        self, data_dir: Path, port: int | None = None, db: str | None = None, workers: int = 1
+    ) -> None:
         self.port = port or free_port()
         self.url = f"http://127.0.0.1:{self.port}"
         command = [
@@ -40,6 +42,8 @@ class LiveServer:
         ]
         if db:
             command += ["--db", db]
+        if workers > 1:
+            command += ["--workers", str(workers)]
         env = {k: v for k, v in os.environ.items() if not k.startswith("PATIENCE_")}
         self.process = subprocess.Popen(
             command, env=env, stdout=subprocess.DEVNULL, stderr=subprocess.PIPE
@@ -59,6 +63,14 @@ class LiveServer:
                 time.sleep(0.1)
         self.kill()
         raise RuntimeError(f"server did not answer within {START_TIMEOUT} s")
+
+    def stop(self) -> None:
+        """End the server as Ctrl-C would (SIGTERM), its workers with it."""
+        if self.process.poll() is None:
+            self.process.send_signal(signal.SIGTERM)
+        self.process.wait(timeout=30)
+        if self.process.stderr:
+            self.process.stderr.close()
 
     def kill(self) -> None:
         """End the server at once, as a crash or power cut would (no shutdown code runs)."""

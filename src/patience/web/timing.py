@@ -1,11 +1,15 @@
-"""A ``Server-Timing`` header on every response: the time the app spent on the request.
+"""A ``Server-Timing`` header on every response: the time the app spent on the request; and an
+``X-Worker`` header: a random name of the worker process that answered.
 
-Browsers show it in their developer tools; ``bench/web_load.py`` reads it to tell the
-server's own time from time spent queueing on a busy machine.
+Browsers show Server-Timing in their developer tools; ``bench/web_load.py`` reads it to tell
+the server's own time from time spent queueing on a busy machine. ``X-Worker`` (8 hex digits
+drawn when the process builds its app; not its pid, so it tells nothing of the machine) lets a
+test prove that two requests were served by different workers of ``patience serve --workers``.
 """
 
 from __future__ import annotations
 
+import secrets
 import time
 
 from starlette.types import ASGIApp, Message, Receive, Scope, Send
@@ -16,6 +20,7 @@ class ServerTiming:
 
     def __init__(self, app: ASGIApp) -> None:
         self.app = app
+        self.worker = secrets.token_hex(4).encode()
 
     async def __call__(self, scope: Scope, receive: Receive, send: Send) -> None:
         if scope["type"] != "http":
@@ -28,6 +33,7 @@ class ServerTiming:
                 elapsed = (time.perf_counter() - started) * 1000
                 headers = list(message.get("headers", []))
                 headers.append((b"server-timing", f"app;dur={elapsed:.2f}".encode()))
+                headers.append((b"x-worker", self.worker))
                 message = {**message, "headers": headers}
             await send(message)
 
