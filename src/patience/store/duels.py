@@ -11,7 +11,7 @@ first worker to compute it wins, and every worker computes the same from the sto
 from __future__ import annotations
 
 import json
-from collections.abc import Mapping
+from collections.abc import Mapping, Sequence
 from dataclasses import dataclass
 from typing import Any
 
@@ -166,6 +166,12 @@ class DuelStore:
             return StoredDuel(_duel(row), tuple(SeatRow(**dict(s._mapping)) for s in seats))
 
         return await self.store.read(read)
+
+    async def event_counts(self, duel_ids: Sequence[str]) -> dict[str, int]:
+        """How many events each of these duels has (one read for all)."""
+        query = select(duels.c.id, duels.c.events).where(duels.c.id.in_(list(duel_ids)))
+        rows = await self.store.read(lambda conn: conn.execute(query).all())
+        return {row.id: row.events for row in rows}
 
     async def rematch_of(self, duel_id: str) -> str | None:
         """The duel that is the rematch of ``duel_id``, if one was made."""

@@ -59,7 +59,7 @@ def create_app(
         app.state.duels = DuelHall(store, app.state.games, pool, secret)
         await daily_api.check_prepared(store, app.state.now())
         housekeeping = asyncio.create_task(_purge_unplayed_games(store))
-        listener = asyncio.create_task(app.state.duels.listen())
+        listener = asyncio.create_task(app.state.duels.watch())
         try:
             yield
         finally:

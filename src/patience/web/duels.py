@@ -41,7 +41,7 @@ from patience.solver.difficulty import Grade
 from patience.store.duels import DuelRow, DuelStore, SeatRow, StoredDuel, seat_owner
 from patience.store.notices import listen
 from patience.store.records import GameRecord, options_dict, options_text
-from patience.store.repository import Store, now_ms
+from patience.store.repository import Store, StoreUnavailable, now_ms
 from patience.views import hidden_view, open_view
 from patience.web.deal_choice import chosen_deal
 from patience.web.duel_wire import (
@@ -124,6 +124,20 @@ def seat_clock(stored: StoredDuel, seat: SeatRow) -> Clock | None:
     return Clock(seat.joined_ms, min(duel.clock_ms, left) if duel.clock_ms else left)
 
 
+def _until_time_up(stored: StoredDuel, now: int) -> float:
+    """Milliseconds until a seat still playing runs out of time, or an in-turn challenge
+    expires (infinity when neither can happen)."""
+    ends = []
+    for seat in stored.seats:
+        clock = seat_clock(stored, seat) if seat.game_id is not None else None
+        if seat.finish is None and clock is not None and clock.ends_ms is not None:
+            ends.append(clock.ends_ms)
+    first = stored.seats[0]
+    if stored.duel.mode == "turns" and len(stored.seats) == 1 and first.finished_ms is not None:
+        ends.append(first.finished_ms + stored.duel.deadline_ms)
+    return max(min(ends) - now, 0) if ends else float("inf")
+
+
 def _expired(stored: StoredDuel, now: int) -> bool:
     """Whether an in-turn challenge found nobody before its deadline."""
     first = stored.seats[0]
@@ -149,6 +163,8 @@ class DuelHall:
         hears that another did."""
         self.listening = asyncio.Event()
         """Set while this worker hears other workers' notices (PostgreSQL)."""
+        self._counts: dict[str, int] = {}
+        """Per duel watched here, how many events its streams have read."""
 
     # ------------------------------------------------------------------ reading
 
@@ -197,7 +213,9 @@ class DuelHall:
         if you is not None and you in lives:
             table = _table(lives[you], duel, lang)
         tables = [_table(lives[s], duel, lang) for s in sorted(lives)] if over else None
-        rounds = _tally(await self.duels.series(duel.series), duel.best_of)
+        # A single duel is a series of its own; only a longer one is read back.
+        series = await self.duels.series(duel.series) if duel.best_of > 1 else [stored]
+        rounds = _tally(series, duel.best_of)
         following = await self.duels.rematch_of(duel.id) if over else None
         return DuelAnswer(
             id=duel.id,
@@ -502,17 +520,32 @@ class DuelHall:
         for news in self._watchers.get(duel_id, ()):
             news.set()
 
-    async def listen(self) -> None:
-        """Wake the streams of each duel another worker changed, as PostgreSQL tells (until
-        cancelled; at once done on SQLite)."""
-        await listen(self.duels.store, self._wake, self.listening)
+    async def watch(self) -> None:
+        """Wake the streams of each duel another worker changed (until cancelled): as
+        PostgreSQL's notices tell, and by one read of every watched duel's event count each
+        :data:`POLL_S` (:data:`HEARD_POLL_S` while notices come) for what no notice said."""
+        await asyncio.gather(listen(self.duels.store, self._wake, self.listening), self._poll())
+
+    async def _poll(self) -> None:
+        while True:
+            await asyncio.sleep(HEARD_POLL_S if self.listening.is_set() else POLL_S)
+            watched = list(self._watchers)
+            if not watched:
+                continue
+            try:
+                counts = await self.duels.event_counts(watched)
+            except StoreUnavailable:
+                continue  # the streams read again when the database is back
+            for duel_id, count in counts.items():
+                if duel_id in self._watchers and count != self._counts.get(duel_id):
+                    self._counts[duel_id] = count
+                    self._wake(duel_id)
 
     async def stream(self, duel_id: str, after: int) -> AsyncIterator[str]:
-        """Server-sent events of the duel from number ``after`` on: woken at once by this
-        worker's changes and by other workers' notices, and reading the database every
-        :data:`POLL_S` (:data:`HEARD_POLL_S` while notices come) for what no notice said. A
-        seat whose clock runs out is ended here too, so watchers see it without anyone
-        moving."""
+        """Server-sent events of the duel from number ``after`` on, read when this worker's
+        changes or :meth:`watch` wake the stream (and at least every :data:`HEARTBEAT_S`).
+        A seat whose clock runs out is ended here too, when it runs out, so watchers see it
+        without anyone moving."""
         news = asyncio.Event()
         watchers = self._watchers.setdefault(duel_id, set())
         watchers.add(news)
@@ -522,6 +555,7 @@ class DuelHall:
             while loop.time() - began < STREAM_S:
                 news.clear()
                 stored = await self._settle(await self._stored(duel_id))
+                self._counts[duel_id] = max(self._counts.get(duel_id, 0), stored.duel.events)
                 for seq, event in await self.duels.events(duel_id, after):
                     after = seq
                     last_said = loop.time()
@@ -531,13 +565,15 @@ class DuelHall:
                 if loop.time() - last_said > HEARTBEAT_S:
                     last_said = loop.time()
                     yield ": still here\n\n"
-                poll = HEARD_POLL_S if self.listening.is_set() else POLL_S
+                left = STREAM_S - (loop.time() - began)
+                wait = min(HEARTBEAT_S, left, _until_time_up(stored, now_ms()) / 1000)
                 with contextlib.suppress(TimeoutError):
-                    await asyncio.wait_for(news.wait(), poll)
+                    await asyncio.wait_for(news.wait(), max(wait, 0.01))
         finally:
             watchers.discard(news)
             if not watchers:
                 self._watchers.pop(duel_id, None)
+                self._counts.pop(duel_id, None)
 
 
 def _playing_seat(stored: StoredDuel, player_id: str) -> SeatRow:
