@@ -441,11 +441,15 @@ class DuelHall:
             "cards_home": game_score(live.game, CARDS_HOME),
             "used_ms": clock.used(stamp),
         }
-        await self.duels.add_event(duel.id, stamp, progress)
+        seq = await self.duels.add_event(duel.id, stamp, progress)
+        self._wake(duel.id)
         if live.record.outcome == "won":
             await self._end(duel, seat.seat, "won", stamp)
-        self._wake(duel.id)
-        return await self.show(player_id, duel_id, lang)
+            self._wake(duel.id)
+            return await self.show(player_id, duel_id, lang)
+        # Nothing else changed: the duel as read before the move, with its new event.
+        moved = replace_row(stored, duel=replace_row(duel, events=max(duel.events, seq)))
+        return await self._answer(moved, player_id, lang)
 
     async def resign(self, player_id: str, duel_id: str, lang: str) -> DuelAnswer:
         """End the asker's game where it stands (it is then judged as unfinished)."""
