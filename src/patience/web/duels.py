@@ -547,25 +547,34 @@ class DuelHall:
 
     async def stream(self, duel_id: str, after: int) -> AsyncIterator[str]:
         """Server-sent events of the duel from number ``after`` on, read when this worker's
-        changes or :meth:`watch` wake the stream (and at least every :data:`HEARTBEAT_S`).
-        A seat whose clock runs out is ended here too, when it runs out, so watchers see it
-        without anyone moving."""
+        changes or :meth:`watch` wake the stream (and at least every :data:`HEARTBEAT_S`);
+        the duel itself is read again only when its seats changed or a clock ran out. A seat
+        whose clock runs out is ended here too, when it runs out, so watchers see it without
+        anyone moving."""
         news = asyncio.Event()
         watchers = self._watchers.setdefault(duel_id, set())
         watchers.add(news)
         loop = asyncio.get_running_loop()
         began = last_said = loop.time()
         try:
+            stored, stale = await self._settle(await self._stored(duel_id)), False
             while loop.time() - began < STREAM_S:
                 news.clear()
-                stored = await self._settle(await self._stored(duel_id))
-                self._counts[duel_id] = max(self._counts.get(duel_id, 0), stored.duel.events)
-                for seq, event in await self.duels.events(duel_id, after):
+                if stale or _until_time_up(stored, now_ms()) <= 0:  # seats or clocks changed
+                    stored, stale = await self._settle(await self._stored(duel_id)), False
+                events = await self.duels.events(duel_id, after)
+                for seq, event in events:
                     after = seq
                     last_said = loop.time()
                     yield f"id: {seq}\nevent: duel\ndata: {json.dumps(event)}\n\n"
-                if stored.duel.result is not None:
-                    return
+                    if event["type"] == "result":
+                        return
+                    stale = stale or event["type"] in ("seat", "start", "end")
+                self._counts[duel_id] = max(self._counts.get(duel_id, 0), after)
+                if stored.duel.result is not None and not events:
+                    return  # decided before this stream's first event: nothing more comes
+                if stale:
+                    continue
                 if loop.time() - last_said > HEARTBEAT_S:
                     last_said = loop.time()
                     yield ": still here\n\n"
