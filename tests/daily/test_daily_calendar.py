@@ -11,13 +11,13 @@ import patience.daily.calendar
 import patience.daily.deals
 from patience.daily.calendar import (
     DAY_MS,
-    LADDER,
     day_of,
     day_start_ms,
     days_from,
     next_day_ms,
     wanted_grade,
 )
+from patience.deal_pools import GRADED_KINDS
 
 MOMENTS = st.integers(0, 4_000_000_000_000)
 
@@ -30,10 +30,10 @@ def test_a_moment_lies_in_its_day_and_the_next_day_starts_at_midnight(ms: int) -
 
 
 def test_the_week_runs_from_easier_to_harder() -> None:
-    kinds = ("any", "winnable", *LADDER)
+    kinds = ("any", "winnable", *GRADED_KINDS)
     week = [wanted_grade(day, kinds) for day in days_from("2026-12-07", 7)]  # Monday on
     assert week == ["easy", "easy", "medium", "medium", "hard", "hard", "expert"]
-    assert [LADDER.index(g) for g in week] == sorted(LADDER.index(g) for g in week)
+    assert [GRADED_KINDS.index(g) for g in week] == sorted(GRADED_KINDS.index(g) for g in week)
 
 
 def test_the_daily_doctests_pass() -> None:

@@ -12,7 +12,8 @@ from urllib.parse import urljoin, urlsplit
 import pytest
 from starlette.testclient import TestClient
 
-from patience.duels.clock import CLOCK_MINUTES
+from patience.duels.clock import CLOCK_MINUTES, DEADLINE_HOURS, DEFAULT_DEADLINE_HOURS
+from patience.duels.series import BEST_OF
 from patience.engine.game import Game
 from patience.games import GAMES
 from patience.games.registry import GameInfo
@@ -91,6 +92,13 @@ def test_the_games_with_and_without_hidden_cards_read_as_they_should() -> None:
 def test_the_clocks_named_are_the_clocks_a_challenge_may_ask_for() -> None:
     asked = get_args(get_type_hints(NewDuel)["clock_minutes"])
     assert asked == CLOCK_MINUTES
+
+
+def test_the_rounds_and_deadlines_named_are_those_a_challenge_may_ask_for() -> None:
+    hints = get_type_hints(NewDuel)
+    assert get_args(hints["best_of"]) == BEST_OF
+    assert get_args(hints["deadline_hours"]) == DEADLINE_HOURS
+    assert NewDuel(game="freecell", nickname="Ada").deadline_hours == DEFAULT_DEADLINE_HOURS
 
 
 START = re.compile(r'<a class="button start-duel" href="([^"]+)">([^<]+)</a>')

@@ -16,12 +16,12 @@ from __future__ import annotations
 
 import datetime
 
+from patience.deal_pools import GRADED_KINDS, WINNABLE
+
 DAY_MS = 86_400_000
 
 WEEK_GRADES = ("easy", "easy", "medium", "medium", "hard", "hard", "expert")
 """The grade asked for on Monday, Tuesday, ... Sunday: the week runs from easier to harder."""
-
-LADDER = ("easy", "medium", "hard", "expert")
 
 
 def day_of(ms: int) -> str:
@@ -56,8 +56,8 @@ def wanted_grade(day: str, kinds: tuple[str, ...]) -> str:
     weekday's, or the nearest easier one the game has, or ``winnable`` for a game whose deals
     are not graded by difficulty."""
     weekday = datetime.date.fromisoformat(day).weekday()
-    wanted = LADDER.index(WEEK_GRADES[weekday])
-    for grade in reversed(LADDER[: wanted + 1]):
+    wanted = GRADED_KINDS.index(WEEK_GRADES[weekday])
+    for grade in reversed(GRADED_KINDS[: wanted + 1]):
         if grade in kinds:
             return grade
-    return "winnable"
+    return WINNABLE

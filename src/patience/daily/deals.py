@@ -20,10 +20,10 @@ from dataclasses import dataclass
 from patience.daily.calendar import wanted_grade
 from patience.deal_pools import WINNABLE, load
 from patience.deal_pools.prepare import first_fitting
-from patience.duels.sealed import SEALED_NODES, sealed_deal
+from patience.duels.sealed import sealed_budget, sealed_deal
 from patience.games.registry import GameInfo
 from patience.notation import game_spec
-from patience.solver.difficulty import GRADE_BUDGET, Grade
+from patience.solver.difficulty import GRADE_BUDGET
 
 DAILY_TRIES = 40
 """Candidates graded for the weekday's grade (ahead of the day, not on request)."""
@@ -55,7 +55,7 @@ def daily_deal(info: GameInfo, secret: str, day: str) -> DailyDeal:
     grade = wanted_grade(day, pool.kinds() if pool is not None else ())
     key = f"daily {day} {info.id}"
     deals = [sealed_deal(secret, key, n, info.last_deal) for n in range(FALLBACK_TRIES)]
-    budget = nodes if grade == Grade.EXPERT.value else min(nodes, SEALED_NODES)
+    budget = sealed_budget(nodes, grade)
     found = first_fitting(info, options, deals[:DAILY_TRIES], grade, budget)
     if found is None:  # a game seldom won: any winnable deal, with the pool's whole budget
         found = first_fitting(info, options, deals, WINNABLE, nodes)

@@ -16,9 +16,15 @@ False
 from __future__ import annotations
 
 from dataclasses import dataclass
+from typing import Final
 
 CLOCK_MINUTES = (0, 3, 5, 10)
 """The clocks a duel may have, in minutes (0: none)."""
+
+DEADLINE_HOURS = (1, 24, 72)
+"""How long, in a duel in turn, the second seat may take after the first seat's game ended."""
+
+DEFAULT_DEADLINE_HOURS: Final = 24
 
 
 @dataclass(frozen=True)

@@ -21,12 +21,24 @@ from __future__ import annotations
 import hashlib
 import hmac
 
+from patience.solver.difficulty import Grade
+
 SEALED_TRIES = 12
 """Candidate deals graded before a closed duel gives up finding one of the asked kind."""
 
 SEALED_NODES = 30_000
 """The node budget per candidate (never seconds): a win found within it earns the same grade
 as within the pools' larger budgets, so only deals that need more are passed over."""
+
+
+def sealed_budget(pool_nodes: int, kind: str) -> int:
+    """The node budget to grade a sealed candidate of ``kind`` with, given the budget its
+    game's pool was graded with: :data:`SEALED_NODES` at most, but an expert deal needs more.
+
+    >>> sealed_budget(200_000, "easy"), sealed_budget(200_000, "expert")
+    (30000, 200000)
+    """
+    return pool_nodes if kind == Grade.EXPERT.value else min(pool_nodes, SEALED_NODES)
 
 
 def sealed_deal(secret: str, key: str, attempt: int, last: int) -> int:

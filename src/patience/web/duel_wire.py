@@ -6,6 +6,7 @@ from typing import Annotated, Literal
 
 import msgspec
 
+from patience.duels.clock import DEFAULT_DEADLINE_HOURS
 from patience.web.wire import State
 
 _Text = Annotated[str, msgspec.Meta(max_length=64)]
@@ -28,7 +29,7 @@ class NewDuel(msgspec.Struct, forbid_unknown_fields=True):
     mode: Literal["live", "turns"] = "live"
     """``live``: both play at once; ``turns``: the challenger plays first, at once, and the
     other within ``deadline_hours`` of the challenger's game's end."""
-    deadline_hours: Literal[1, 24, 72] = 24
+    deadline_hours: Literal[1, 24, 72] = DEFAULT_DEADLINE_HOURS
     best_of: Literal[1, 3, 5] = 1
     """Rounds of the series (each on a fresh deal): the first to win more than half."""
     undo: bool = True

@@ -29,7 +29,7 @@ from patience.deal_pools import ANY, load
 from patience.duels.clock import Clock
 from patience.duels.paths import split_at
 from patience.duels.result import decide
-from patience.duels.sealed import SEALED_NODES, SEALED_TRIES, sealed_deal
+from patience.duels.sealed import SEALED_TRIES, sealed_budget, sealed_deal
 from patience.duels.series import Tally, tally
 from patience.duels.standing import standing_of
 from patience.engine.core import Outcome
@@ -37,7 +37,6 @@ from patience.games import GAMES
 from patience.games.registry import GameInfo, Options
 from patience.notation import game_spec
 from patience.scoring import CARDS_HOME, game_score
-from patience.solver.difficulty import Grade
 from patience.store.duels import DuelRow, DuelStore, SeatRow, StoredDuel, seat_owner
 from patience.store.notices import listen
 from patience.store.records import GameRecord, options_dict, options_text
@@ -362,7 +361,7 @@ class DuelHall:
             return deals[0], None
         pool = load(game_spec(info, options))
         assert pool is not None  # chosen_deal refuses a kind without a pool
-        nodes = pool.nodes if kind == Grade.EXPERT.value else min(pool.nodes, SEALED_NODES)
+        nodes = sealed_budget(pool.nodes, kind)
         found = await self.solvers.run(sealed_job, info.id, dict(options), deals, kind, nodes)
         if found is None:
             raise ApiError(503, "no_sealed_deal", {"kind": kind}, headers={"Retry-After": "1"})

@@ -15,7 +15,8 @@ from starlette.routing import Route
 from starlette.templating import Jinja2Templates
 
 from patience.deal_pools import ANY, KINDS
-from patience.duels.clock import CLOCK_MINUTES
+from patience.duels.clock import CLOCK_MINUTES, DEADLINE_HOURS, DEFAULT_DEADLINE_HOURS
+from patience.duels.series import BEST_OF
 from patience.games import GAMES
 from patience.games.registry import GameInfo
 from patience.notation import game_spec
@@ -158,6 +159,14 @@ DUEL_KINDS = tuple(kind for kind in KINDS if kind != ANY)
 DUEL_CLOCKS = tuple(minutes for minutes in CLOCK_MINUTES if minutes)
 """The clocks a challenge offers, besides none."""
 
+DUEL_TERMS = {
+    "clocks": DUEL_CLOCKS,
+    "deadlines": DEADLINE_HOURS,
+    "deadline": DEFAULT_DEADLINE_HOURS,
+    "best_of": BEST_OF,
+}
+"""What a challenge form offers whatever the game: clocks, deadlines in turn, rounds."""
+
 
 async def root(request: Request) -> Response:
     return RedirectResponse(f"/{languages.request_lang(request)}/", status_code=302)
@@ -171,7 +180,7 @@ async def lobby(request: Request) -> Response:
         "challenge": {
             "games": [{"id": g["id"], "name": g["name"]} for g in games],
             "kinds": DUEL_KINDS,
-            "clocks": DUEL_CLOCKS,
+            **DUEL_TERMS,
         },
         "unfinished": await _unfinished(request, lang),
         "other_lang_url": f"/{_other(lang)}/",
@@ -262,7 +271,7 @@ async def game_page(request: Request, lang: str) -> Response:
             "game": info.id,
             "options": list(game.options),
             "kinds": [k for k in offered_kinds(info, game.options) if k != ANY] or [ANY],
-            "clocks": DUEL_CLOCKS,
+            **DUEL_TERMS,
         },
         "other_lang_url": game_url(_other(lang), info.id, game.options, game.deal),
     }

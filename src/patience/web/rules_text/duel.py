@@ -13,7 +13,8 @@ Every card of FreeCell lies face up from the deal on, so open and hidden cards s
 
 from __future__ import annotations
 
-from patience.duels.clock import CLOCK_MINUTES
+from patience.duels.clock import CLOCK_MINUTES, DEADLINE_HOURS
+from patience.duels.series import BEST_OF
 from patience.rules.game import Win
 from patience.web.rules_text.facts import Facts
 from patience.web.rules_text.words import join, say
@@ -37,20 +38,22 @@ def skill(f: Facts, lang: str) -> list[str]:
 def _terms(f: Facts, lang: str) -> str:
     name = f.info.names[lang]
     minutes = join([str(m) for m in CLOCK_MINUTES if m], lang, say(lang, "or", "oder"))
+    rounds = join([str(n) for n in BEST_OF if n > 1], lang, say(lang, "or", "oder"))
+    hours = join([str(h) for h in DEADLINE_HOURS], lang, say(lang, "or", "oder"))
     return say(
         lang,
         f"In a duel, two players play the very same deal of {name}, every card in the same"
         " order, each at their own table: at the same time, or in turn (the challenger"
-        " first, the other within a deadline). The challenger sets the terms for both: open"
+        f" first, the other within {hours} hours). The challenger sets the terms for both: open"
         f" or hidden cards, a clock of {minutes} minutes for each player or none, whether"
-        " moves may be taken back, and one duel or a series of three or five on fresh deals;"
+        f" moves may be taken back, and one duel or a series of {rounds} on fresh deals;"
         " whoever takes the free seat agrees to them. There are no hints in a duel.",
         f"In einem Duell spielen zwei Personen genau dieselbe Partie {name}, alle Karten in"
         " derselben Reihenfolge, jede an ihrem eigenen Tisch: gleichzeitig oder nacheinander"
-        " (erst wer herausfordert, dann das Gegenüber innerhalb einer Frist). Wer"
+        f" (erst wer herausfordert, dann das Gegenüber innerhalb von {hours} Stunden). Wer"
         " herausfordert, legt die Bedingungen für beide fest: offene oder verdeckte Karten,"
         f" eine Uhr mit {minutes} Minuten für jede Seite oder keine, ob Züge"
-        " zurückgenommen werden dürfen, und ein Duell oder eine Serie von drei oder fünf auf"
+        f" zurückgenommen werden dürfen, und ein Duell oder eine Serie von {rounds} auf"
         " neuen Partien; wer den freien Platz einnimmt, ist damit einverstanden."
         " Tipps gibt es im Duell nicht.",
     )
