@@ -12,7 +12,7 @@ from hypothesis import strategies as st
 from tests.web.web_helpers import LOSING_MOVE, LOST_DEAL, LOST_MOVES
 
 from patience.engine.game import Game
-from patience.engine.position import MoveKind, Position
+from patience.engine.position import MoveKind
 from patience.review import Judge, Luck, Mark, Review, judge_luck
 from patience.review.luck import seen_cards, unseen_slots, world
 from patience.views import hidden_view
@@ -117,8 +117,3 @@ def test_a_judgement_needs_a_majority_of_proofs(
 ) -> None:
     lost, kept, no_win, unknown = counts
     assert Luck(5, 30, 8, lost, kept, no_win, unknown).judgement == judgement
-
-
-def test_a_world_of_fewer_than_two_unseen_cards_is_the_real_one() -> None:
-    start = Position(((1, 2),), (1,))
-    assert world(start, [(0, 0)], b"any") == start

@@ -179,11 +179,23 @@ class DuelStore:
         return await self.store.read(lambda conn: conn.execute(query).scalar())
 
     async def series(self, series: str) -> list[StoredDuel]:
-        """Every duel of a series, by round."""
-        query = select(duels.c.id).where(duels.c.series == series).order_by(duels.c.round)
-        ids = await self.store.read(lambda conn: list(conn.execute(query).scalars()))
-        found = [await self.get(duel_id) for duel_id in ids]
-        return [duel for duel in found if duel is not None]
+        """Every duel of a series, by round (one read for the duels and their seats)."""
+        rounds = select(duels).where(duels.c.series == series).order_by(duels.c.round)
+        seated = (
+            select(duel_seats)
+            .join(duels, duels.c.id == duel_seats.c.duel_id)
+            .where(duels.c.series == series)
+            .order_by(duel_seats.c.seat)
+        )
+
+        def read(conn: Connection) -> list[StoredDuel]:
+            seats: dict[str, list[SeatRow]] = {}
+            for row in conn.execute(seated):
+                seats.setdefault(row.duel_id, []).append(SeatRow(**dict(row._mapping)))
+            found = [_duel(row) for row in conn.execute(rounds)]
+            return [StoredDuel(duel, tuple(seats.get(duel.id, ()))) for duel in found]
+
+        return await self.store.read(read)
 
     async def duel_of_game(self, game_id: str) -> str | None:
         """The duel a game is played in, if it is a duel's."""

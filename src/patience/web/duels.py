@@ -117,10 +117,18 @@ def seat_clock(stored: StoredDuel, seat: SeatRow) -> Clock | None:
         return None if duel.started_ms is None else Clock(duel.started_ms, duel.clock_ms)
     if seat.seat == 0:
         return Clock(seat.joined_ms, duel.clock_ms)
-    first = stored.seats[0]
-    assert first.finished_ms is not None  # the second seat plays after the first
-    left = first.finished_ms + duel.deadline_ms - seat.joined_ms
+    deadline = turn_deadline(stored)
+    assert deadline is not None  # the second seat plays after the first
+    left = deadline - seat.joined_ms
     return Clock(seat.joined_ms, min(duel.clock_ms, left) if duel.clock_ms else left)
+
+
+def turn_deadline(stored: StoredDuel) -> int | None:
+    """In turns, once the challenger's game has ended: when the other's time is up."""
+    first = stored.seats[0]
+    if stored.duel.mode != "turns" or first.finished_ms is None:
+        return None
+    return first.finished_ms + stored.duel.deadline_ms
 
 
 def _until_time_up(stored: StoredDuel, now: int) -> float:
@@ -131,21 +139,16 @@ def _until_time_up(stored: StoredDuel, now: int) -> float:
         clock = seat_clock(stored, seat) if seat.game_id is not None else None
         if seat.finish is None and clock is not None and clock.ends_ms is not None:
             ends.append(clock.ends_ms)
-    first = stored.seats[0]
-    if stored.duel.mode == "turns" and len(stored.seats) == 1 and first.finished_ms is not None:
-        ends.append(first.finished_ms + stored.duel.deadline_ms)
+    deadline = turn_deadline(stored)
+    if deadline is not None and len(stored.seats) == 1:
+        ends.append(deadline)
     return max(min(ends) - now, 0) if ends else float("inf")
 
 
 def _expired(stored: StoredDuel, now: int) -> bool:
     """Whether an in-turn challenge found nobody before its deadline."""
-    first = stored.seats[0]
-    return (
-        stored.duel.mode == "turns"
-        and len(stored.seats) == 1
-        and first.finished_ms is not None
-        and now >= first.finished_ms + stored.duel.deadline_ms
-    )
+    deadline = turn_deadline(stored)
+    return len(stored.seats) == 1 and deadline is not None and now >= deadline
 
 
 class DuelHall:
