@@ -18,6 +18,7 @@ from starlette.middleware import Middleware
 from patience.store.repository import Store, StoreUnavailable, now_ms, sqlite_url
 from patience.web import api, daily_api, duel_api, pages, review_api
 from patience.web.assets import Assets, Compression
+from patience.web.dailies import DailyDesk
 from patience.web.duels import DuelHall
 from patience.web.guard import Guard
 from patience.web.limits import LimitConfig, Limits
@@ -55,8 +56,11 @@ def create_app(
         pool = SolverPool(solvers or solvers_from_environment())
         app.state.games = Games(store)
         app.state.solvers = pool
-        app.state.reviews = ReviewDesk(store, pool)
+        app.state.reviews = ReviewDesk(store, pool, clock=lambda: app.state.now())
         app.state.duels = DuelHall(store, app.state.games, pool, secret)
+        app.state.dailies = DailyDesk(
+            store, app.state.games, app.state.reviews, clock=lambda: app.state.now()
+        )
         await daily_api.check_prepared(store, app.state.now())
         housekeeping = asyncio.create_task(_purge_unplayed_games(store))
         listener = asyncio.create_task(app.state.duels.watch())
