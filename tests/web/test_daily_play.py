@@ -257,3 +257,30 @@ def test_the_share_card_names_no_card_and_no_deal(client: TestClient) -> None:
     text = ada.send("GET", f"/api/daily/entries/{entry['id']}/share").text
     assert str(FREECELL_DEAL) not in text and not every_card & set(re.findall(r"\w+", text))
     assert set(moves).isdisjoint(re.findall(r'"([^"]+)"', text))  # and no move either
+
+
+def test_the_most_common_losing_move_shows_once_enough_reviews_found_one(
+    client: TestClient, monkeypatch: pytest.MonkeyPatch
+) -> None:
+    players = [Player(client) for _ in range(6)]
+    moves = line()
+    for n, who in enumerate(players):
+        _finish(who, f"P{n}", moves[:3], resign=True)
+    reviews = client.app.state.reviews  # type: ignore[attr-defined]
+    found: dict[str, tuple[int, str]] = {}
+
+    async def losing_moves(game_ids: list[str]) -> dict[str, tuple[int, str]]:
+        assert len(game_ids) == 6  # every lost attempt of the board is asked about
+        return {game_id: found[game_id] for game_id in game_ids if game_id in found}
+
+    monkeypatch.setattr(reviews, "losing_moves", losing_moves)
+    dailies = client.app.state.dailies  # type: ignore[attr-defined]
+    entries = client.portal.call(dailies.dailies.board, TODAY, "freecell", True)  # type: ignore[union-attr]
+    games = sorted(e.game_id for e in entries)
+    found.update({g: (2, moves[1]) for g in games[:3]} | {g: (3, moves[2]) for g in games[3:4]})
+    board = players[0].ok("GET", f"/api/daily/{TODAY}/freecell/board")
+    assert board["common_loss"] is None  # 4 reviewed: too few to say
+    found[games[4]] = (3, moves[2])
+    board = players[0].ok("GET", f"/api/daily/{TODAY}/freecell/board")
+    assert board["common_loss"] == {"move_number": 2, "move": moves[1], "count": 3, "reviewed": 5}
+    assert Player(client).ok("GET", f"/api/daily/{TODAY}/freecell/board")["common_loss"] is None

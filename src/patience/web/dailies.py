@@ -286,6 +286,8 @@ class DailyDesk:
             raise
         entry = _standing(entry, live, time_ms)
         await self.dailies.stand(entry)
+        if entry.ended:
+            await self._review(entry)
         return await self._answer(entry, live, lang)
 
     async def resign(self, player_id: str, entry_id: str, version: int, lang: str) -> DailyEntry:
@@ -297,7 +299,14 @@ class DailyDesk:
                 409, "stale", {"version": str(live.record.version)}, self._state_of(live, entry)
             )
         entry = await self._give_up(entry)
+        await self._review(entry)
         return await self._answer(entry, await self._live(entry), lang)
+
+    async def _review(self, entry: EntryRow) -> None:
+        """Start the review of a ranked attempt that ended, for its share card and the board's
+        most common losing move (when the solvers are busy, the share card starts it later)."""
+        if entry.ranked and _replayable(entry):
+            await self.reviews.begin(entry.game_id)
 
     async def _give_up(self, entry: EntryRow) -> EntryRow:
         live = await self._live(entry)

@@ -163,6 +163,14 @@ class ReviewDesk:
             sealed=sealed,
         )
 
+    async def begin(self, game_id: str) -> str:
+        """Start the review of a finished game unless one is at work or done (the server's
+        own wish, not a reader's: no viewer's rights are asked); the review's state."""
+        record = await self.store.get(game_id)
+        if record is None or record.outcome not in FINISHED:
+            return "failed"
+        return await self._ensure(record)
+
     async def _ensure(self, record: GameRecord) -> str:
         """The review's state, after starting a job for it when there is none at work."""
         row = await self.reviews.get(record.id)
