@@ -81,6 +81,6 @@ def dask_cluster() -> Iterator[str]:
         threads_per_worker=1,
         processes=True,
         host="127.0.0.1",
-        dashboard_address=None,
+        dashboard_address=":0",  # no fixed port: two test processes may start one each
     ) as local:
         yield local.scheduler_address

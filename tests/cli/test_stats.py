@@ -8,6 +8,7 @@ import json
 from pathlib import Path
 
 import dask
+import distributed  # noqa: F401  (its settings are in dask's config before the test changes one)
 
 from .conftest import Runner
 
