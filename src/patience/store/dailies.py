@@ -221,6 +221,17 @@ class DailyStore:
         rows = await self.store.read(lambda conn: conn.execute(query).all())
         return [_entry(row) for row in rows]
 
+    async def board_size(self, day: str, game: str, ended_only: bool) -> int:
+        """How many ranked attempts :meth:`board` would give."""
+        query = select(func.count()).where(
+            daily_entries.c.day == day,
+            daily_entries.c.game == game,
+            daily_entries.c.ranked_player.is_not(None),
+        )
+        if ended_only:
+            query = query.where(daily_entries.c.status != PLAYING)
+        return int(await self.store.read(lambda conn: conn.execute(query).scalar_one()))
+
     async def counts(self, day: str) -> dict[str, int]:
         """How many ranked attempts each game's board of ``day`` has."""
         query = (

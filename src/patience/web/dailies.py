@@ -146,6 +146,7 @@ class DailyDesk:
         self.games = games
         self.reviews = reviews
         self.clock = clock
+        self._deals: dict[tuple[str, str], DailyRow] = {}
 
     # ------------------------------------------------------------------ the day
 
@@ -183,9 +184,11 @@ class DailyDesk:
         return DailyAnswer(day, day == today, next_day_ms(now), now, games)
 
     async def _deal(self, day: str, game: str) -> DailyRow:
-        row = await self.dailies.get(day, game)
+        """The day's deal of ``game`` (a stored deal never changes: read once per worker)."""
+        row = self._deals.get((day, game)) or await self.dailies.get(day, game)
         if row is None:
             raise ApiError(503, "daily_not_prepared", {"day": day}, headers={"Retry-After": "60"})
+        self._deals[day, game] = row
         return row
 
     # ------------------------------------------------------------------ attempts
@@ -339,11 +342,15 @@ class DailyDesk:
     async def _answer(self, entry: EntryRow, live: Live, lang: str) -> DailyEntry:
         row = await self._deal(entry.day, entry.game)
         rank = better = None
-        board = await self._board(entry.day, entry.game)
-        if entry.ranked and entry.ended:
+        if entry.ranked and entry.ended:  # the board is read only once it can hold the entry
+            board = await self._board(entry.day, entry.game)
+            entries = len(board)
             place = next((r for r, e in board if e.id == entry.id), None)
             if place is not None:
                 rank, better = place, better_than(place, [r for r, _ in board])
+        else:
+            over = entry.day < day_of(self.clock())
+            entries = await self.dailies.board_size(entry.day, entry.game, ended_only=not over)
         return DailyEntry(
             id=entry.id,
             day=entry.day,
@@ -361,7 +368,7 @@ class DailyDesk:
             undo=not entry.ranked,
             table=self._table(live, entry, lang),
             rank=rank,
-            entries=len(board),
+            entries=entries,
             better_than=better,
             board_url=daily_url(lang, entry.day, entry.game),
         )
