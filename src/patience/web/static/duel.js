@@ -7,24 +7,13 @@ import { spriteSVG } from "./cards.js";
 import { startReplay } from "./duel_replay.js";
 import { send } from "./send.js";
 import { applySettings } from "./settings.js";
+import { tell } from "./tell.js";
 import { clockText, fmt, fmtCount } from "./text.js";
 
 const $ = (sel) => document.querySelector(sel);
 const t = JSON.parse($("#ui-strings").textContent);
 const duel = JSON.parse($("#duel-data").textContent);
 const over = duel.result !== null;
-const live = $("#announce");
-const message = $("#message");
-
-/** Tell a screen reader (the polite live region) and, when asked, show it too. */
-function tell(text, { show = false } = {}) {
-  live.textContent = "";
-  requestAnimationFrame(() => {
-    live.textContent = text;
-  });
-  message.textContent = text;
-  message.hidden = !show;
-}
 
 // ---------------------------------------------------------------- the seats and their clocks
 
