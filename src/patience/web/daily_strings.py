@@ -162,8 +162,8 @@ DAILY_EN: dict[str, str] = {
     "daily_board_player": "Player",
     "daily_board_result": "Result",
     "daily_board_replay": "Replay",
+    "daily_board_replay_of": "Replay: {name}",
     "daily_board_you": "{name} (you)",
-    "daily_board_watch": "Watch the game of {name}",
     "daily_board_shown": "{count} attempts in all; the first 100 are shown.",
     "daily_replays_later": "Replays open for you once your own ranked attempt has ended.",
     "daily_field_title": "How the field did",
@@ -352,8 +352,8 @@ DAILY_DE: dict[str, str] = {
     "daily_board_player": "Name",
     "daily_board_result": "Ergebnis",
     "daily_board_replay": "Nachspielen",
+    "daily_board_replay_of": "Nachspielen: {name}",
     "daily_board_you": "{name} (du)",
-    "daily_board_watch": "Die Partie von {name} ansehen",
     "daily_board_shown": "{count} Versuche insgesamt; die ersten 100 stehen hier.",
     "daily_replays_later": (
         "Die Partien der anderen kannst du ansehen, sobald dein eigener gewerteter Versuch "
