@@ -4,12 +4,18 @@ kept once per key; on SQLite and (with a test server) PostgreSQL."""
 from __future__ import annotations
 
 import json
+from dataclasses import replace
+from typing import Any
 
 import pytest
+from sqlalchemy import insert
+from sqlalchemy.engine import Connection
 
 from fresh_loop import run_async
-from patience.store.repository import Store
+from patience.store.records import GameRecord, unplayed
+from patience.store.repository import Store, insert_game
 from patience.store.reviews import ClaimLost, ReviewLog, Reviews, StoredVerdict
+from patience.store.schema import review_events
 
 GAME = "a" * 32
 
@@ -106,6 +112,35 @@ def test_a_released_claim_leaves_no_review(store_url: str) -> None:
             await reviews.fail(GAME, failing)
             row = await reviews.get(GAME)
             assert row is not None and row.state == "failed"
+        finally:
+            await store.close()
+
+    run_async(run())
+
+
+def test_losing_moves_are_read_from_the_reviews_end(store_url: str) -> None:
+    async def run() -> None:
+        store = await Store.open(store_url)
+        try:
+            for n, (losing, moves) in enumerate([(2, "1a 2b 3c"), (None, "1a"), (4, "1a")]):
+                record = replace(
+                    unplayed(f"{n:032x}", "p", "freecell", "", 5, 0),
+                    moves=tuple(moves.split()),
+                    cursor=len(moves.split()),
+                )
+                end = {"type": "end", "complete": True, "losing_move": losing}
+
+                def put(conn: Connection, record: GameRecord = record, end: Any = end) -> None:
+                    insert_game(conn, record)
+                    step = {"type": "step", "index": 0, "status": "winnable", "searched": True}
+                    for seq, event in enumerate((step, end), 1):
+                        row = {"game_id": record.id, "seq": seq, "event": json.dumps(event)}
+                        conn.execute(insert(review_events), row)
+
+                await store.write(put)
+            ids = [f"{n:032x}" for n in range(4)]
+            # no losing move found, a move beyond the game, or no review: nothing said
+            assert await Reviews(store).losing_moves(ids) == {ids[0]: (2, "2b")}
         finally:
             await store.close()
 

@@ -3,14 +3,17 @@ challenge, a started duel, a winning line of its deal, moves played through the 
 
 from __future__ import annotations
 
+import re
+from collections.abc import Callable
 from typing import Any
 
 from starlette.testclient import TestClient
 
 from patience.engine.game import Game
-from patience.notation import move_texts
+from patience.notation import card_text, move_texts
 from patience.solver import searcher_for
 from patience.solver.result import Budget, Won
+from patience.views import hidden_view
 
 
 class Player:
@@ -24,7 +27,7 @@ class Player:
         self.client.cookies.clear()
         self.client.cookies.update(self.cookies)
         response = self.client.request(method, url, json=body)
-        self.cookies = dict(self.client.cookies)
+        self.cookies = {c.name: c.value for c in self.client.cookies.jar}  # one per name
         return response
 
     def ok(self, method: str, url: str, body: dict[str, Any] | None = None) -> dict[str, Any]:
@@ -32,6 +35,35 @@ class Player:
         assert response.status_code in (200, 201), response.text
         answer: dict[str, Any] = response.json()
         return answer
+
+
+class Recorder(Player):
+    """A player whose every answer is kept, and whose every change is replayed on a local game
+    once the deal is revealed (to know which cards that player could see)."""
+
+    def __init__(self, client: TestClient) -> None:
+        super().__init__(client)
+        self.bodies: list[str] = []
+        self.actions: list[Callable[[Game], None]] = []
+
+    def send(self, method: str, url: str, body: dict[str, Any] | None = None) -> Any:
+        response = super().send(method, url, body)
+        self.bodies.append(response.text)
+        return response
+
+    def never_seen(self, game: Game) -> set[str]:
+        """The cards this player's game never showed, replaying what it did on ``game``."""
+        seen = set()
+        for act in [lambda _: None, *self.actions]:
+            act(game)
+            for pile in hidden_view(game.engine, game.position).piles:
+                seen.update(card_text(c) for c in pile.cards if c is not None)
+        every = {card_text(c) for pile in game.start.piles for c in pile}
+        return every - seen
+
+
+def tokens(text: str) -> set[str]:
+    return set(re.findall(r"[A-Za-z0-9]+", text))
 
 
 def challenge(player: Player, **settings: Any) -> dict[str, Any]:

@@ -55,8 +55,15 @@ def test_every_worker_serves_the_same_sealed_deals_of_the_day(
     assert today["day"] == "2026-12-07" and today["today"] is True
     assert today["next_ms"] == MONDAY + DAY_MS
     shown = {g["game"]: g for g in today["games"]}
-    assert shown["freecell"] == {"game": "freecell", "grade": "easy", "deal": None}
-    assert shown["spider"] == {"game": "spider", "grade": None, "deal": None}  # not prepared
+    assert shown["freecell"] == {
+        "game": "freecell",
+        "grade": "easy",
+        "deal": None,
+        "par": None,  # stored without one
+        "entries": 0,
+        "you": None,
+    }
+    assert shown["spider"]["grade"] is None and shown["spider"]["deal"] is None  # not prepared
     yesterday = first.get("/api/daily?day=2026-12-06").json()
     assert {g["game"]: g["deal"] for g in yesterday["games"]}["freecell"] == deals[
         "2026-12-06 freecell"

@@ -3,43 +3,16 @@ can receive before the duel ends names the deal or shows a card that player coul
 
 from __future__ import annotations
 
-import re
 from collections.abc import Callable
 from typing import Any
 
 import pytest
-from duel_helpers import Player
+from duel_helpers import Recorder, tokens
 from starlette.testclient import TestClient
 from test_duel_api import events_of
 
 from patience.engine.game import Game
 from patience.notation import card_text
-from patience.views import hidden_view
-
-
-class Recorder(Player):
-    """A player whose every answer is kept, and whose every change is replayed on a local game
-    once the deal is revealed (to know which cards that player could see)."""
-
-    def __init__(self, client: TestClient) -> None:
-        super().__init__(client)
-        self.bodies: list[str] = []
-        self.actions: list[Callable[[Game], None]] = []
-
-    def send(self, method: str, url: str, body: dict[str, Any] | None = None) -> Any:
-        response = super().send(method, url, body)
-        self.bodies.append(response.text)
-        return response
-
-    def never_seen(self, game: Game) -> set[str]:
-        """The cards this player's game never showed, replaying what it did on ``game``."""
-        seen = set()
-        for act in [lambda _: None, *self.actions]:
-            act(game)
-            for pile in hidden_view(game.engine, game.position).piles:
-                seen.update(card_text(c) for c in pile.cards if c is not None)
-        every = {card_text(c) for pile in game.start.piles for c in pile}
-        return every - seen
 
 
 @pytest.fixture
@@ -63,10 +36,6 @@ def _play(who: Recorder, duel_id: str, count: int) -> dict[str, Any]:
         answer = who.ok("POST", f"/api/duels/{duel_id}/moves", body)
         who.actions.append(_move(offered[0]))
     return answer
-
-
-def _tokens(text: str) -> set[str]:
-    return set(re.findall(r"[A-Za-z0-9]+", text))
 
 
 def test_a_closed_duel_reveals_no_unseen_card_and_no_deal_before_it_ends(players: Any) -> None:
@@ -111,9 +80,9 @@ def test_a_closed_duel_reveals_no_unseen_card_and_no_deal_before_it_ends(players
         assert unseen, "the test must leave cards unseen to mean anything"
         for text in who.bodies:
             assert str(deal) not in text, "the sealed deal's number was sent"
-            assert not unseen & _tokens(text), "a card the player never saw was sent"
+            assert not unseen & tokens(text), "a card the player never saw was sent"
     for text in [*cleo.bodies[:-1], streamed]:  # a visitor and the stream: no card at all
-        assert str(deal) not in text and not every_card & _tokens(text)
+        assert str(deal) not in text and not every_card & tokens(text)
 
 
 def test_a_sealed_deal_is_graded_as_asked(players: Any, monkeypatch: pytest.MonkeyPatch) -> None:

@@ -82,7 +82,9 @@ def run(args: argparse.Namespace) -> int:
                 grades = []
                 for game in (g for d, g in missing if d == day):
                     deal = daily_deal(GAMES[game], secret, day)
-                    await dailies.keep(DailyRow(deal.day, deal.game, deal.deal, deal.grade))
+                    await dailies.keep(
+                        DailyRow(deal.day, deal.game, deal.deal, deal.grade, deal.par)
+                    )
                     grades.append(f"{game} {deal.grade}")
                 print(f"{day}: " + (", ".join(grades) if grades else "ready"), flush=True)
         finally:

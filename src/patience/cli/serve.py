@@ -133,7 +133,7 @@ def run(args: argparse.Namespace) -> int:
     _check_database(db or sqlite_url(data_dir / DEFAULT_DB_NAME), None if db else data_dir)
     print(f"patience: serving http://{args.host}:{args.port} (data in {data_dir})", flush=True)
     if args.workers == 1:
-        app = create_app(db, data_dir, secret, limits)
+        app = create_app(db, data_dir, secret, limits, prepare_dailies=True)
         uvicorn.run(app, host=args.host, port=args.port, log_level="warning")
         return 0
     # Several processes: each builds its app from the environment.

@@ -11,6 +11,8 @@ or unknown deal).
 >>> deal = daily_deal(GAMES["freecell"], "secret", "2026-12-07")
 >>> deal.day, deal.game, deal.grade, deal == daily_deal(GAMES["freecell"], "secret", "2026-12-07")
 ('2026-12-07', 'freecell', 'easy', True)
+>>> 0 < deal.par < 200
+True
 """
 
 from __future__ import annotations
@@ -21,9 +23,12 @@ from patience.daily.calendar import wanted_grade
 from patience.deal_pools import WINNABLE, load
 from patience.deal_pools.prepare import first_fitting
 from patience.duels.sealed import sealed_budget, sealed_deal
-from patience.games.registry import GameInfo
+from patience.engine.game import start_position
+from patience.games.registry import GameInfo, Options
 from patience.notation import game_spec
+from patience.solver import searcher_for
 from patience.solver.difficulty import GRADE_BUDGET
+from patience.solver.result import Budget, Won
 
 DAILY_TRIES = 40
 """Candidates graded for the weekday's grade (ahead of the day, not on request)."""
@@ -35,12 +40,15 @@ the first :data:`DAILY_TRIES` had the weekday's grade (games seldom won, thin po
 
 @dataclass(frozen=True)
 class DailyDeal:
-    """The deal of ``game`` (default options) on ``day``, and its grade."""
+    """The deal of ``game`` (default options) on ``day``, its grade, and its par: the moves
+    of the winning line the solver found (None when the search that graded it is not won
+    again, which a node budget never lets happen)."""
 
     day: str
     game: str
     deal: int
     grade: str
+    par: int | None
 
 
 class NoDailyDeal(RuntimeError):
@@ -58,7 +66,15 @@ def daily_deal(info: GameInfo, secret: str, day: str) -> DailyDeal:
     budget = sealed_budget(nodes, grade)
     found = first_fitting(info, options, deals[:DAILY_TRIES], grade, budget)
     if found is None:  # a game seldom won: any winnable deal, with the pool's whole budget
-        found = first_fitting(info, options, deals, WINNABLE, nodes)
+        found, budget = first_fitting(info, options, deals, WINNABLE, nodes), nodes
     if found is None:
         raise NoDailyDeal(f"no winnable {info.id} deal among {FALLBACK_TRIES} for {day}")
-    return DailyDeal(day, info.id, *found)
+    deal, found_grade = found
+    return DailyDeal(day, info.id, deal, found_grade, par_of(info, options, deal, budget))
+
+
+def par_of(info: GameInfo, options: Options, deal: int, nodes: int) -> int | None:
+    """The moves of the winning line a search of ``nodes`` nodes finds for ``deal``."""
+    searcher = searcher_for(info.rules(dict(options)))
+    result = searcher.solve(start_position(info, dict(options), deal), Budget(nodes))
+    return len(result.moves) if isinstance(result, Won) else None

@@ -35,6 +35,29 @@ class GameRecord:
     updated_ms: int
 
 
+def unplayed(
+    record_id: str, owner: str, game: str, options: str, deal: int, at_ms: int
+) -> GameRecord:
+    """A game of ``owner`` at its deal, with no move yet, stored at ``at_ms``."""
+    return GameRecord(
+        id=record_id,
+        player_id=owner,
+        game=game,
+        options=options,
+        deal=deal,
+        moves=(),
+        cursor=0,
+        version=0,
+        elapsed_ms=0,
+        outcome="in_play",
+        won_ms=None,
+        won_moves=None,
+        broken=None,
+        created_ms=at_ms,
+        updated_ms=at_ms,
+    )
+
+
 @dataclass(frozen=True)
 class UnfinishedGame:
     """A game the player began and can go on with: what its page needs to resume it."""

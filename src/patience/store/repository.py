@@ -40,6 +40,7 @@ from patience.store.records import GameRecord, UnfinishedGame
 from patience.store.runner import ThreadedRunner
 from patience.store.schema import (
     assists,
+    daily_entries,
     duel_seats,
     games,
     metadata,
@@ -384,16 +385,18 @@ class Store:
 
     async def purge_unplayed(self, before_ms: int) -> int:
         """Delete games nobody moved in that were last touched before ``before_ms`` (stored
-        through the API and never played; a duel's games stay with their duel), and players
-        left with no game."""
+        through the API and never played; a duel's and a daily attempt's games stay with
+        them), and players left with no game and no daily attempt."""
         stale = delete(games).where(
             games.c.moves == "",
             games.c.updated_ms < before_ms,
             ~exists().where(duel_seats.c.game_id == games.c.id),
+            ~exists().where(daily_entries.c.game_id == games.c.id),
         )
         orphans = delete(players).where(
             players.c.created_ms < before_ms,
             ~exists().where(games.c.player_id == players.c.id),
+            ~exists().where(daily_entries.c.player_id == players.c.id),
         )
 
         gone = delete(practice_games).where(~exists().where(games.c.id == practice_games.c.game_id))

@@ -14,6 +14,7 @@ import hashlib
 import json
 import secrets
 import time
+from collections.abc import Sequence
 from dataclasses import dataclass
 from typing import Any, Literal
 
@@ -23,9 +24,12 @@ from sqlalchemy.dialects.sqlite import insert as sqlite_insert
 from sqlalchemy.engine import Connection, Engine
 
 from patience.store.repository import Store, now_ms, open_engine
-from patience.store.schema import review_events, reviews, verdicts
+from patience.store.schema import games, review_events, reviews, verdicts
 
 ReviewState = Literal["running", "done", "failed"]
+
+_CHUNK = 500
+"""Game ids asked for in one query (SQLite takes a bounded number of parameters)."""
 
 KEEP_EVERY_S = 2.0
 """A job with no new finding still commits its verdicts (and shows it is alive) this often."""
@@ -125,6 +129,31 @@ class Reviews:
         )
         rows = await self.store.read(lambda conn: conn.execute(query).all())
         return [(int(seq), str(event)) for seq, event in rows]
+
+    async def losing_moves(self, game_ids: Sequence[str]) -> dict[str, tuple[int, str]]:
+        """The losing move (its number and text) of each of ``game_ids`` whose finished
+        review found one."""
+        found: dict[str, tuple[int, str]] = {}
+        for start in range(0, len(game_ids), _CHUNK):
+            chunk = list(game_ids[start : start + _CHUNK])
+            query = (
+                select(review_events.c.game_id, review_events.c.event, games.c.moves)
+                .join(games, games.c.id == review_events.c.game_id)
+                .where(
+                    review_events.c.game_id.in_(chunk),
+                    review_events.c.event.contains('"end"'),
+                )
+            )
+
+            def read(conn: Connection, query: Any = query) -> list[Any]:
+                return list(conn.execute(query).all())
+
+            for game_id, text, moves in await self.store.read(read):
+                losing = json.loads(text).get("losing_move")
+                texts = moves.split()
+                if isinstance(losing, int) and 1 <= losing <= len(texts):
+                    found[game_id] = (losing, texts[losing - 1])
+        return found
 
 
 def _insert_new(conn: Connection) -> Any:

@@ -179,3 +179,68 @@ daily_deals = Table(
 )
 """Each day's sealed deal of each game (default options) and its grade, prepared ahead by
 ``patience daily prepare``: every worker and machine serves the same one."""
+
+daily_pars = Table(
+    "daily_pars",
+    metadata,
+    Column("day", String(10), primary_key=True),
+    Column("game", String(40), primary_key=True),
+    Column("par", Integer, nullable=False),
+)
+"""The moves of the winning line the solver found for each day's deal (the day's par)."""
+
+daily_entries = Table(
+    "daily_entries",
+    metadata,
+    Column("id", String(40), primary_key=True),
+    Column("day", String(10), nullable=False),
+    Column("game", String(40), nullable=False),
+    Column("player_id", String(40), nullable=False),
+    Column("ranked_player", String(40)),
+    Column("nickname", String(40), nullable=False),
+    Column("name_key", String(40)),
+    Column("game_id", String(40), nullable=False, unique=True),
+    Column("status", String(8), nullable=False),
+    Column("moves", Integer, nullable=False),
+    Column("cards_home", Integer, nullable=False),
+    Column("time_ms", BigInteger, nullable=False),
+    Column("started_ms", BigInteger, nullable=False),
+)
+"""Attempts at a day's deal: the ranked one of each player (``ranked_player`` is its player:
+one per board, by the unique index) and practice games (``ranked_player`` null); the stored
+game played (owned by the entry, not the player), how it stands (``status`` ``playing``,
+``won``, ``stuck``, ``resigned``; moves, cards home, the server's time from the start to the
+last move), kept with every move. ``name_key``: the nickname folded, unique per board."""
+Index(
+    "daily_entries_ranked",
+    daily_entries.c.day,
+    daily_entries.c.game,
+    daily_entries.c.ranked_player,
+    unique=True,
+)
+Index(
+    "daily_entries_names",
+    daily_entries.c.day,
+    daily_entries.c.game,
+    daily_entries.c.name_key,
+    unique=True,
+)
+Index("daily_entries_by_player", daily_entries.c.player_id, daily_entries.c.day)
+
+daily_players = Table(
+    "daily_players",
+    metadata,
+    Column("player_id", String(40), primary_key=True),
+    Column("nickname", String(40), nullable=False),
+)
+"""The nickname each player chose on their first ranked daily (changeable)."""
+
+transfer_codes = Table(
+    "transfer_codes",
+    metadata,
+    Column("code_hash", String(64), primary_key=True),
+    Column("player_id", String(40), nullable=False, unique=True),
+    Column("created_ms", BigInteger, nullable=False),
+)
+"""A code that carries a player to another browser: its SHA-256 only (the code is shown once),
+one per player, until revoked or replaced."""

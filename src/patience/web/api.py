@@ -70,8 +70,9 @@ def endpoint(handler: Handler) -> Callable[[Request], Awaitable[Response]]:
             response = error_response(unavailable(error), api_lang(request))
         except Busy as error:
             response = error_response(busy(error), api_lang(request))
-        if request.method == "POST" or not player.new:
-            players.keep(request, response, player)
+        if request.method != "GET" or not player.new:
+            # the player as the handler left it: a transfer code carries another one here
+            players.keep(request, response, players.player_of(request))
         return response
 
     return run

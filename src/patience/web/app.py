@@ -18,6 +18,8 @@ from starlette.middleware import Middleware
 from patience.store.repository import Store, StoreUnavailable, now_ms, sqlite_url
 from patience.web import api, daily_api, daily_pages, duel_api, pages, review_api
 from patience.web.assets import Assets, Compression
+from patience.web.dailies import DailyDesk
+from patience.web.daily_prep import keep_prepared
 from patience.web.duels import DuelHall
 from patience.web.guard import Guard
 from patience.web.limits import LimitConfig, Limits
@@ -41,9 +43,11 @@ def create_app(
     limits: LimitConfig | None = None,
     static_dir: Path = STATIC_DIR,
     solvers: int | None = None,
+    prepare_dailies: bool = False,
 ) -> Starlette:
     """The app; games are kept at ``db_url``, else in SQLite under ``data_dir``; ``solvers``
-    processes search (default: $PATIENCE_SOLVERS, else one per core and at least two)."""
+    processes search (default: $PATIENCE_SOLVERS, else one per core and at least two);
+    ``prepare_dailies``: a server of one worker grades the daily deals it lacks itself."""
     data_path = Path(data_dir)
     url = db_url or sqlite_url(data_path / DEFAULT_DB_NAME)
 
@@ -55,15 +59,24 @@ def create_app(
         pool = SolverPool(solvers or solvers_from_environment())
         app.state.games = Games(store)
         app.state.solvers = pool
-        app.state.reviews = ReviewDesk(store, pool)
+        app.state.reviews = ReviewDesk(store, pool, clock=lambda: app.state.now())
         app.state.duels = DuelHall(store, app.state.games, pool, secret)
-        await daily_api.check_prepared(store, app.state.now())
-        housekeeping = asyncio.create_task(_purge_unplayed_games(store))
-        listener = asyncio.create_task(app.state.duels.watch())
+        app.state.dailies = DailyDesk(
+            store, app.state.games, app.state.reviews, clock=lambda: app.state.now()
+        )
+        tasks = [
+            asyncio.create_task(_purge_unplayed_games(store)),
+            asyncio.create_task(app.state.duels.watch()),
+        ]
+        if prepare_dailies:
+            clock = app.state.dailies.clock
+            tasks.append(asyncio.create_task(keep_prepared(store, pool, secret, clock)))
+        else:
+            await daily_api.check_prepared(store, app.state.now())
         try:
             yield
         finally:
-            for task in (housekeeping, listener):
+            for task in tasks:
                 task.cancel()
                 with contextlib.suppress(asyncio.CancelledError):
                     await task

@@ -1,5 +1,5 @@
-"""The daily deals' API (docs/WEB_API.md, "Daily deals"): each day's games and grades, the
-deal itself sealed until its day is over.
+"""The daily deals' API (docs/WEB_API.md, "Daily deals"): each day's games, the ranked attempt
+and practice, the board, the share card, streaks, nicknames and transfer codes.
 
 The server's clock is ``app.state.now`` (milliseconds; tests put their own there), so the
 day rolls over at UTC midnight for every worker alike.
@@ -7,43 +7,37 @@ day rolls over at UTC midnight for every worker alike.
 
 from __future__ import annotations
 
-import datetime
 import logging
+import time
 
-import msgspec
 from starlette.requests import Request
 from starlette.responses import Response
 from starlette.routing import Route
 
-from patience.daily.calendar import day_of, days_from, next_day_ms
+from patience.daily.calendar import day_of, days_from
 from patience.games import GAMES
 from patience.store.dailies import DailyStore
 from patience.store.repository import Store
 from patience.web.api import endpoint, json_response
-from patience.web.errors import ApiError
+from patience.web.bodies import decode
+from patience.web.dailies import DailyDesk
+from patience.web.daily_wire import (
+    CodeAnswer,
+    EntryMove,
+    EntryVersion,
+    NewNickname,
+    NicknameAnswer,
+    StartDaily,
+    TransferCode,
+)
+from patience.web.lang import api_lang
+from patience.web.players import Player
+from patience.web.service import ACTIONS, Action, ActionMaker, play_action
 
 CHECKED_DAYS = 3
 """Days from today the server checks at start-up for prepared deals."""
 
 logger = logging.getLogger(__name__)
-
-
-class DailyGame(msgspec.Struct):
-    """One game's deal of the day: its grade (None: not prepared), its number once the day
-    is over (None before)."""
-
-    game: str
-    grade: str | None
-    deal: int | None
-
-
-class DailyAnswer(msgspec.Struct):
-    """``GET /api/daily``: a day's deals, and when today's day ends (the next deals)."""
-
-    day: str
-    today: bool
-    next_ms: int
-    games: list[DailyGame]
 
 
 async def check_prepared(store: Store, now_ms: int) -> list[tuple[str, str]]:
@@ -61,32 +55,137 @@ async def check_prepared(store: Store, now_ms: int) -> list[tuple[str, str]]:
     return missing
 
 
-def _asked_day(request: Request, today: str) -> str:
-    text = request.query_params.get("day", today)
-    try:
-        day = datetime.date.fromisoformat(text).isoformat()
-    except ValueError:
-        raise ApiError(400, "bad_day", {"day": text[:20]}) from None
-    if day > today:  # the deals to come are nobody's business
-        raise ApiError(404, "no_such_day", {"day": day})
-    return day
+def _desk(request: Request) -> DailyDesk:
+    desk: DailyDesk = request.app.state.dailies
+    return desk
+
+
+def _visitor(request: Request) -> str | None:
+    """The asker's player id, None for a visitor without a cookie (nothing is looked up)."""
+    known: str | None = request.app.state.players.known_id(request)
+    return known
 
 
 @endpoint
 async def daily(request: Request, player_id: str) -> Response:
     """Today's deals (or a past day's, ``?day=YYYY-MM-DD``, with their numbers)."""
-    now: int = request.app.state.now()
-    today = day_of(now)
-    day = _asked_day(request, today)
-    dailies = DailyStore(request.app.state.games.store)
-    games = []
-    for game in GAMES:
-        row = await dailies.get(day, game)
-        if row is None:
-            games.append(DailyGame(game, None, None))
-        else:  # today's deal stays sealed
-            games.append(DailyGame(game, row.grade, None if day == today else row.deal))
-    return json_response(DailyAnswer(day, day == today, next_day_ms(now), games))
+    asked = request.query_params.get("day")
+    return json_response(await _desk(request).overview(_visitor(request), asked))
 
 
-routes = [Route("/api/daily", daily, methods=["GET"])]
+@endpoint
+async def start(request: Request, player_id: str) -> Response:
+    body = await decode(request, StartDaily)
+    request.app.state.limits.check_new_game(request, player_id)
+    day, game = request.path_params["day"], request.path_params["game"]
+    answer = await _desk(request).start(player_id, day, game, body, api_lang(request))
+    return json_response(answer, 201)
+
+
+@endpoint
+async def show_entry(request: Request, player_id: str) -> Response:
+    entry_id = request.path_params["id"]
+    return json_response(await _desk(request).show(player_id, entry_id, api_lang(request)))
+
+
+async def _act(
+    request: Request, player_id: str, version: int, make: ActionMaker, *, history: bool
+) -> Response:
+    request.app.state.limits.check_move(request, player_id)
+    entry_id, lang = request.path_params["id"], api_lang(request)
+    desk = _desk(request)
+    return json_response(
+        await desk.act(player_id, entry_id, version, make, history=history, lang=lang)
+    )
+
+
+@endpoint
+async def entry_move(request: Request, player_id: str) -> Response:
+    body = await decode(request, EntryMove)
+    text = body.move
+
+    def make(line: tuple[str, ...], cursor: int) -> Action:
+        return play_action(text, line, cursor)
+
+    return await _act(request, player_id, body.version, make, history=False)
+
+
+@endpoint
+async def entry_history(request: Request, player_id: str) -> Response:
+    body = await decode(request, EntryVersion)
+    make = ACTIONS[request.url.path.rsplit("/", 1)[1]]
+    return await _act(request, player_id, body.version, make, history=True)
+
+
+@endpoint
+async def resign(request: Request, player_id: str) -> Response:
+    body = await decode(request, EntryVersion)
+    request.app.state.limits.check_move(request, player_id)
+    entry_id, lang = request.path_params["id"], api_lang(request)
+    return json_response(await _desk(request).resign(player_id, entry_id, body.version, lang))
+
+
+@endpoint
+async def share(request: Request, player_id: str) -> Response:
+    return json_response(await _desk(request).share(player_id, request.path_params["id"]))
+
+
+@endpoint
+async def board(request: Request, player_id: str) -> Response:
+    day, game = request.path_params["day"], request.path_params["game"]
+    found = await _desk(request).board(_visitor(request), day, game, api_lang(request))
+    return json_response(found)
+
+
+@endpoint
+async def me(request: Request, player_id: str) -> Response:
+    return json_response(await _desk(request).me(_visitor(request)))
+
+
+@endpoint
+async def rename(request: Request, player_id: str) -> Response:
+    body = await decode(request, NewNickname)
+    return json_response(NicknameAnswer(await _desk(request).rename(player_id, body.nickname)))
+
+
+@endpoint
+async def make_code(request: Request, player_id: str) -> Response:
+    request.app.state.limits.check_new_game(request, player_id)
+    return json_response(CodeAnswer(await _desk(request).make_code(player_id)), 201)
+
+
+@endpoint
+async def revoke_code(request: Request, player_id: str) -> Response:
+    await _desk(request).revoke_code(player_id)
+    return Response(status_code=204)
+
+
+@endpoint
+async def redeem_code(request: Request, player_id: str) -> Response:
+    """Carry the code's player to this browser: its cookie is issued with this answer."""
+    body = await decode(request, TransferCode)
+    request.app.state.limits.check_new_game(request, player_id)
+    desk = _desk(request)
+    found = await desk.redeem(body.code)
+    request.state.player = Player(found, True, time.time())
+    return json_response(NicknameAnswer(await desk.dailies.nickname(found)))
+
+
+routes = [
+    Route("/api/daily", daily, methods=["GET"]),
+    Route("/api/daily/me", me, methods=["GET"]),
+    Route("/api/daily/nickname", rename, methods=["PUT"]),
+    Route("/api/daily/transfer", make_code, methods=["POST"]),
+    Route("/api/daily/transfer", revoke_code, methods=["DELETE"]),
+    Route("/api/daily/transfer/redeem", redeem_code, methods=["POST"]),
+    Route("/api/daily/entries/{id}", show_entry, methods=["GET"]),
+    Route("/api/daily/entries/{id}/moves", entry_move, methods=["POST"]),
+    Route("/api/daily/entries/{id}/resign", resign, methods=["POST"]),
+    Route("/api/daily/entries/{id}/share", share, methods=["GET"]),
+    *(
+        Route(f"/api/daily/entries/{{id}}/{name}", entry_history, methods=["POST"])
+        for name in ACTIONS
+    ),
+    Route("/api/daily/{day}/{game}/start", start, methods=["POST"]),
+    Route("/api/daily/{day}/{game}/board", board, methods=["GET"]),
+]

@@ -22,7 +22,6 @@ from collections.abc import AsyncIterator, Callable, Sequence
 from dataclasses import replace as replace_row
 from typing import Any
 
-from msgspec.structs import replace
 from sqlalchemy.exc import IntegrityError
 
 from patience.deal_pools import ANY, load
@@ -32,16 +31,14 @@ from patience.duels.result import decide
 from patience.duels.sealed import SEALED_TRIES, sealed_budget, sealed_deal
 from patience.duels.series import Tally, tally
 from patience.duels.standing import standing_of
-from patience.engine.core import Outcome
 from patience.games import GAMES
 from patience.games.registry import GameInfo, Options
 from patience.notation import game_spec
 from patience.scoring import CARDS_HOME, game_score
 from patience.store.duels import DuelRow, DuelStore, SeatRow, StoredDuel, seat_owner
 from patience.store.notices import listen
-from patience.store.records import GameRecord, options_dict, options_text
+from patience.store.records import GameRecord, options_dict, options_text, unplayed
 from patience.store.repository import Store, StoreUnavailable, now_ms
-from patience.views import hidden_view, open_view
 from patience.web.deal_choice import chosen_deal
 from patience.web.duel_wire import (
     DuelAnswer,
@@ -54,11 +51,11 @@ from patience.web.duel_wire import (
 )
 from patience.web.errors import ApiError
 from patience.web.reviews import FINISHED, review_url
+from patience.web.sealed_table import shown_table
 from patience.web.service import ActionMaker, Games, Live, chosen, random_game
 from patience.web.solver_jobs import sealed_job
 from patience.web.solver_pool import SolverPool
-from patience.web.state import table_state
-from patience.web.wire import Last, State
+from patience.web.wire import State
 
 NICKNAME_LETTERS = 24
 """The longest nickname, in characters."""
@@ -604,23 +601,8 @@ def _playing_seat(stored: StoredDuel, player_id: str) -> SeatRow:
 
 
 def _seat_record(duel: DuelRow, seat: int, stamp: int) -> GameRecord:
-    return GameRecord(
-        id=uuid.uuid4().hex,
-        player_id=seat_owner(duel.id, seat),
-        game=duel.game,
-        options=duel.options,
-        deal=duel.deal,
-        moves=(),
-        cursor=0,
-        version=0,
-        elapsed_ms=0,
-        outcome="in_play",
-        won_ms=None,
-        won_moves=None,
-        broken=None,
-        created_ms=stamp,
-        updated_ms=stamp,
-    )
+    owner = seat_owner(duel.id, seat)
+    return unplayed(uuid.uuid4().hex, owner, duel.game, duel.options, duel.deal, stamp)
 
 
 def _tally(duels: Sequence[StoredDuel], best_of: int) -> Tally:
@@ -674,27 +656,9 @@ def _sealed(duel: DuelRow) -> bool:
 def _table(live: Live, duel: DuelRow, lang: str) -> State:
     """A seat's game as the duel shows it: every card open (a closed duel: what the player may
     see, and neither the deal's number nor an outcome drawn from unseen cards until the duel
-    is over), the game's id kept back (the game API is not the seat's door), its url the
-    duel's page."""
-    game, record = live.game, live.record
+    is over), its url the duel's page."""
     sealed = _sealed(duel)
-    see = hidden_view if sealed else open_view
-    state = table_state(
-        game,
-        see(game.engine, game.position),
-        game_row_id=None,
-        version=record.version,
-        elapsed_ms=record.elapsed_ms,
-    )
-    last = Last(record.moves[record.cursor - 1], []) if record.cursor else None
-    state = replace(state, url=duel_url(lang, duel.id), last=last)
-    if sealed:
-        # "lost" says the stock brings no move: only a game with no move at all is lost
-        # by what the player sees.
-        seen_lost = state.outcome == Outcome.LOST.value and state.legal
-        outcome = Outcome.IN_PLAY.value if seen_lost else state.outcome
-        state = replace(state, deal=None, outcome=outcome)
-    return state
+    return shown_table(live, duel_url(lang, duel.id), every_card=not sealed, sealed=sealed)
 
 
 def _state_of(live: Live, duel: DuelRow) -> Callable[[str], State]:

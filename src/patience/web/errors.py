@@ -146,6 +146,68 @@ TEXTS: MappingProxyType[str, _Text] = MappingProxyType(
             "The daily deals of {day} are not out yet.",
             "Die Tagesspiele vom {day} gibt es noch nicht.",
         ),
+        "daily_not_prepared": (
+            "The daily deal of {day} is not ready yet; try again in a while.",
+            "Das Tagesspiel vom {day} ist noch nicht bereit; versuch es später noch einmal.",
+        ),
+        "daily_past": (
+            "The daily deal of {day} is over: play it as an ordinary deal, unranked.",
+            "Das Tagesspiel vom {day} ist vorbei: du kannst es als gewöhnliches Spiel ohne "
+            "Wertung spielen.",
+        ),
+        "daily_played": (
+            "You have had your ranked attempt at this deal today; you can practise it now.",
+            "Deinen gewerteten Versuch an diesem Spiel hattest du heute schon; jetzt kannst du "
+            "es zum Üben spielen.",
+        ),
+        "daily_ranked_first": (
+            "Practice opens once your ranked attempt at this deal has ended.",
+            "Üben kannst du, sobald dein gewerteter Versuch an diesem Spiel zu Ende ist.",
+        ),
+        "daily_over": (
+            "The day of this deal is over; the attempt stands as it was.",
+            "Der Tag dieses Spiels ist vorbei; der Versuch bleibt, wie er war.",
+        ),
+        "daily_in_play": (
+            "This game belongs to today's daily deal; its replay opens once your own ranked "
+            "attempt has ended, or tomorrow.",
+            "Dieses Spiel gehört zum heutigen Tagesspiel; die Wiederholung gibt es, sobald dein "
+            "eigener gewerteter Versuch zu Ende ist, oder morgen.",
+        ),
+        "daily_sealed": (
+            "Today's daily deal stays sealed until the day is over; practise it from its page.",
+            "Das heutige Tagesspiel bleibt bis zum Ende des Tages verdeckt; zum Üben geht es über "
+            "seine Seite.",
+        ),
+        "nickname_taken": (
+            "Someone on this board is already called “{nickname}”; choose another name.",
+            "Auf dieser Rangliste heißt schon jemand „{nickname}“; wähle einen anderen Namen.",
+        ),
+        "no_such_entry": (
+            "There is no such daily attempt.",
+            "Diesen Tagesspiel-Versuch gibt es nicht.",
+        ),
+        "not_your_entry": (
+            "This daily attempt is someone else's.",
+            "Dieser Tagesspiel-Versuch gehört jemand anderem.",
+        ),
+        "entry_over": (
+            "This attempt has ended; no more moves.",
+            "Dieser Versuch ist zu Ende; es gibt keine Züge mehr.",
+        ),
+        "entry_in_play": (
+            "The share card is ready once the attempt has ended.",
+            "Die Karte zum Teilen gibt es, sobald der Versuch zu Ende ist.",
+        ),
+        "no_undo_ranked": (
+            "A ranked attempt is played without undo.",
+            "Ein gewerteter Versuch wird ohne Zurücknehmen gespielt.",
+        ),
+        "bad_transfer_code": (
+            "That transfer code does not work: check it, or make a new one in the other browser.",
+            "Dieser Übertragungscode funktioniert nicht: prüfe ihn oder erstelle im anderen "
+            "Browser einen neuen.",
+        ),
         "duel_turn": (
             "{name} plays this deal first; the seat opens once that game has ended.",
             "{name} spielt diese Partie zuerst; der Platz wird frei, sobald dieses Spiel zu "

@@ -282,11 +282,13 @@ async def game_page(request: Request, lang: str) -> Response:
 async def review_page(request: Request, lang: str) -> Response:
     """A finished game's review: its moves, a board to step through them, and the solver's
     findings as they come (review.js)."""
-    answer = await request.app.state.reviews.open(request.path_params["id"], lang)
+    viewer = request.app.state.players.known_id(request)
+    answer = await request.app.state.reviews.open(request.path_params["id"], lang, viewer)
     info = GAMES[answer.game]
     review = json.loads(msgspec.json.encode(answer))
     start = {"game": answer.game, "piles": review["positions"][0], "legal": [], "version": 0}
-    title = ui_strings(lang)["review_title"].format(name=game_name(info, lang), deal=answer.deal)
+    wording = "review_title_sealed" if answer.sealed else "review_title"
+    title = ui_strings(lang)[wording].format(name=game_name(info, lang), deal=answer.deal)
     context = {
         "game": game_card(info, lang),
         "title": title,

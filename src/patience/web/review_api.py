@@ -30,7 +30,7 @@ def _index(request: Request) -> int:
 
 @endpoint
 async def review(request: Request, player_id: str) -> Response:
-    answer = await _desk(request).open(request.path_params["id"], api_lang(request))
+    answer = await _desk(request).open(request.path_params["id"], api_lang(request), player_id)
     headers = {"Retry-After": str(answer.retry_after)} if answer.retry_after else None
     return json_response(answer, headers=headers)
 
@@ -39,7 +39,7 @@ async def review(request: Request, player_id: str) -> Response:
 async def review_events(request: Request, player_id: str) -> Response:
     """Server-sent events from the finding after ``Last-Event-ID`` (or ``?after=N``) on."""
     desk = _desk(request)
-    reviewed = await desk.finished(request.path_params["id"])
+    reviewed = await desk.finished(request.path_params["id"], player_id)
     given = request.headers.get("last-event-id") or request.query_params.get("after", "0")
     after = int(given) if given.isdigit() else 0
     return StreamingResponse(
@@ -51,19 +51,23 @@ async def review_events(request: Request, player_id: str) -> Response:
 
 @endpoint
 async def winning_line(request: Request, player_id: str) -> Response:
-    return json_response(await _desk(request).line(request.path_params["id"], _index(request)))
+    found = await _desk(request).line(request.path_params["id"], _index(request), player_id)
+    return json_response(found)
 
 
 @endpoint
 async def winning_count(request: Request, player_id: str) -> Response:
-    return json_response(await _desk(request).count(request.path_params["id"], _index(request)))
+    found = await _desk(request).count(request.path_params["id"], _index(request), player_id)
+    return json_response(found)
 
 
 @endpoint
 async def practice(request: Request, player_id: str) -> Response:
     """A new game of the asking player's, at a position of the reviewed game."""
     body = await decode(request, IndexRequest)
-    reviewed = await _desk(request).finished(request.path_params["id"])
+    reviewed = await _desk(request).finished(request.path_params["id"], player_id)
+    if reviewed.sealed:  # a game of the practice would carry the deal's number
+        raise ApiError(409, "daily_sealed")
     if not 0 <= body.index <= len(reviewed.moves):
         raise ApiError(404, "no_such_position", {"index": str(body.index)})
     request.app.state.limits.check_new_game(request, player_id)

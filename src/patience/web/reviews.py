@@ -13,14 +13,16 @@ import json
 import logging
 import time
 from collections import OrderedDict
-from collections.abc import AsyncIterator
+from collections.abc import AsyncIterator, Callable, Sequence
 from concurrent.futures import Future
-from dataclasses import dataclass
+from dataclasses import dataclass, replace
 
 import msgspec
 
+from patience.daily.calendar import day_of
 from patience.engine.game import Game
 from patience.notation import record_text
+from patience.store.dailies import DailyStore, is_entry_owner
 from patience.store.duels import DuelStore, is_seat_owner
 from patience.store.records import GameRecord, options_dict
 from patience.store.repository import Store, now_ms
@@ -59,6 +61,8 @@ class Reviewed:
     moves: tuple[str, ...]
     positions: list[list[Pile]]
     every_card_known: bool
+    sealed: bool = False
+    """A daily deal whose day lasts: its number stays unsaid."""
 
 
 def _reviewed(record: GameRecord) -> Reviewed:
@@ -73,8 +77,16 @@ def _reviewed(record: GameRecord) -> Reviewed:
 class ReviewDesk:
     """Opens reviews, starts their jobs, and reads their findings."""
 
-    def __init__(self, store: Store, solvers: SolverPool, cache_size: int = 64) -> None:
+    def __init__(
+        self,
+        store: Store,
+        solvers: SolverPool,
+        cache_size: int = 64,
+        clock: Callable[[], int] = now_ms,
+    ) -> None:
+        """``clock``: the server's (milliseconds), which says when a daily deal's day is over."""
         self.store = store
+        self.clock = clock
         self.reviews = Reviews(store)
         self.solvers = solvers
         self.url = store.engine.url.render_as_string(hide_password=False)
@@ -82,9 +94,9 @@ class ReviewDesk:
         self.cache_size = cache_size
         self._watching: set[asyncio.Task[None]] = set()
 
-    async def finished(self, game_id: str) -> Reviewed:
-        """The finished game ``game_id``; :class:`ApiError` when there is none, or it is still
-        being played."""
+    async def finished(self, game_id: str, viewer: str | None) -> Reviewed:
+        """The finished game ``game_id`` as ``viewer`` (a player id, None for a visitor) may
+        see it; :class:`ApiError` when there is none, or it is still being played."""
         valid = len(game_id) == 32 and all(c in "0123456789abcdef" for c in game_id)
         record = await self.store.get(game_id) if valid else None
         if record is None:
@@ -93,6 +105,7 @@ class ReviewDesk:
             raise ApiError(409, "review_in_play", {"outcome": record.outcome})
         if is_seat_owner(record.player_id) and not await self._duel_over(record.id):
             raise ApiError(409, "duel_in_play")
+        sealed = is_entry_owner(record.player_id) and await self._daily_sealed(record.id, viewer)
         key = (record.id, record.version)
         found = self._cache.get(key)
         if found is None:
@@ -101,7 +114,7 @@ class ReviewDesk:
             while len(self._cache) > self.cache_size:
                 self._cache.popitem(last=False)
         self._cache.move_to_end(key)
-        return found
+        return replace(found, sealed=True) if sealed else found
 
     async def _duel_over(self, game_id: str) -> bool:
         """Whether the duel a seat's game belongs to has a result: until then a review
@@ -111,21 +124,35 @@ class ReviewDesk:
         stored = await duels.get(duel_id) if duel_id is not None else None
         return stored is not None and stored.duel.result is not None
 
-    async def open(self, game_id: str, lang: str) -> ReviewAnswer:
+    async def _daily_sealed(self, game_id: str, viewer: str | None) -> bool:
+        """Whether a daily attempt's game is on a deal whose day lasts (its review then opens
+        only to a player whose own ranked attempt at that board has ended: 409
+        ``daily_in_play`` for anyone else, whom a replay would show the deal)."""
+        dailies = DailyStore(self.store)
+        entry = await dailies.entry_of_game(game_id)
+        if entry is None or entry.day < day_of(self.clock()):
+            return False
+        attempts = [] if viewer is None else await dailies.attempts(entry.day, entry.game, viewer)
+        if not (attempts and attempts[0].ranked and attempts[0].ended):
+            raise ApiError(409, "daily_in_play")
+        return True
+
+    async def open(self, game_id: str, lang: str, viewer: str | None) -> ReviewAnswer:
         """The review so far, started on a solver if nobody works on it."""
-        reviewed = await self.finished(game_id)
+        reviewed = await self.finished(game_id, viewer)
         record = reviewed.record
         state = await self._ensure(record)
         events = await self.reviews.events(record.id)
         game = reviewed.game
+        sealed = reviewed.sealed
         return ReviewAnswer(
             id=record.id,
             game=record.game,
             options=dict(game.options),
-            deal=record.deal,
+            deal=None if sealed else record.deal,
             outcome=record.outcome,
-            url=game_url(lang, game.info.id, game.options, game.deal),
-            record=record_text(game.save()),
+            url=None if sealed else game_url(lang, game.info.id, game.options, game.deal),
+            record=None if sealed else record_text(game.save()),
             moves=list(reviewed.moves),
             positions=reviewed.positions,
             every_card_known=reviewed.every_card_known,
@@ -133,7 +160,16 @@ class ReviewDesk:
             retry_after=Busy().retry_after if state == "busy" else None,
             events=[msgspec.Raw(event.encode()) for _, event in events],
             seen=events[-1][0] if events else 0,
+            sealed=sealed,
         )
+
+    async def begin(self, game_id: str) -> str:
+        """Start the review of a finished game unless one is at work or done (the server's
+        own wish, not a reader's: no viewer's rights are asked); the review's state."""
+        record = await self.store.get(game_id)
+        if record is None or record.outcome not in FINISHED:
+            return "failed"
+        return await self._ensure(record)
 
     async def _ensure(self, record: GameRecord) -> str:
         """The review's state, after starting a job for it when there is none at work."""
@@ -183,23 +219,27 @@ class ReviewDesk:
                 return
             await asyncio.sleep(POLL_S)
 
-    async def line(self, game_id: str, index: int) -> LineAnswer:
+    async def line(self, game_id: str, index: int, viewer: str | None) -> LineAnswer:
         """A winning line from position ``index`` of the game (a short solver job)."""
-        reviewed = await self.finished(game_id)
+        reviewed = await self.finished(game_id, viewer)
         moves = _moves_to(reviewed, index)
         record = reviewed.record
         args = (self.url, record.game, options_dict(record.options), record.deal, moves)
         found = await self.solvers.run(line_job, *args)
         return LineAnswer(index, None, []) if found is None else LineAnswer(index, *found)
 
-    async def count(self, game_id: str, index: int) -> CountAnswer:
+    async def count(self, game_id: str, index: int, viewer: str | None) -> CountAnswer:
         """The winning moves at position ``index`` (a long solver job: every move judged)."""
-        reviewed = await self.finished(game_id)
+        reviewed = await self.finished(game_id, viewer)
         moves = _moves_to(reviewed, index)
         record = reviewed.record
         args = (self.url, record.game, options_dict(record.options), record.deal, moves)
         found = await self.solvers.run(count_job, *args, long=True)
         return CountAnswer(index, **found)  # type: ignore[arg-type]
+
+    async def losing_moves(self, game_ids: Sequence[str]) -> dict[str, tuple[int, str]]:
+        """The losing move (number, text) of each of ``game_ids`` whose review found one."""
+        return await self.reviews.losing_moves(game_ids)
 
     async def close(self) -> None:
         for task in list(self._watching):

@@ -11,6 +11,7 @@ from __future__ import annotations
 from collections.abc import Iterator, Mapping, Sequence
 from contextlib import contextmanager
 
+from patience.daily.deals import DailyDeal, NoDailyDeal, daily_deal
 from patience.deal_pools.prepare import first_fitting
 from patience.engine.game import Game
 from patience.engine.position import Move, MoveKind, Position
@@ -37,6 +38,15 @@ def sealed_job(
     """The first of ``deals`` of ``kind`` (:func:`~patience.deal_pools.prepare.first_fitting`)."""
     info = get_game(game)
     return first_fitting(info, info.canonical(dict(options)), deals, kind, nodes)
+
+
+def daily_job(game: str, secret: str, day: str) -> DailyDeal | None:
+    """The day's deal of ``game`` (:func:`~patience.daily.deals.daily_deal`), None when no
+    candidate was winnable within the budget."""
+    try:
+        return daily_deal(get_game(game), secret, day)
+    except NoDailyDeal:
+        return None
 
 
 class StoredVerdicts:

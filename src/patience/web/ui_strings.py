@@ -203,6 +203,7 @@ _EN: dict[str, str] = {
     # errors
     "error_back": "Back to all games",
     "review_title": "Review: {name}, deal {deal}",
+    "review_title_sealed": "Replay: {name}, today's daily deal",
     "review_intro": (
         "Step through your moves. The band shows, for each position, whether the game could "
         "still be won, was proven lost, or stayed unknown within the solver's budget."
@@ -626,6 +627,7 @@ _DE: dict[str, str] = {
     ),
     "error_back": "Zurück zu allen Spielen",
     "review_title": "Auswertung: {name}, Partie {deal}",
+    "review_title_sealed": "Wiederholung: {name}, heutiges Tagesspiel",
     "review_intro": (
         "Geh deine Züge Schritt für Schritt durch. Das Band zeigt für jede Stellung, ob das "
         "Spiel noch zu gewinnen war, sicher verloren war oder im Rahmen des Lösers offen blieb."

@@ -132,12 +132,13 @@ class ReviewAnswer(msgspec.Struct):
     id: str
     game: str
     options: dict[str, str]
-    deal: int
+    deal: int | None
+    """None while the game is a daily deal's whose day lasts (``sealed``)."""
     outcome: str
-    url: str
-    """The game's own page."""
-    record: str
-    """The game as one line of text, for ``patience review --record``."""
+    url: str | None
+    """The game's own page (None while sealed)."""
+    record: str | None
+    """The game as one line of text, for ``patience review --record`` (None while sealed)."""
     moves: list[str]
     positions: list[list[Pile]]
     """The deal, then the table after each move: cards the player could not see are null."""
@@ -151,6 +152,8 @@ class ReviewAnswer(msgspec.Struct):
     """Each a JSON object: a ``step`` of the band, a ``mark``, or the ``end``."""
     seen: int
     """How many events there are so far: the stream of new ones goes on after this."""
+    sealed: bool = False
+    """A daily deal whose day lasts: no number, page or record, and no practice from it."""
 
 
 class IndexRequest(msgspec.Struct, forbid_unknown_fields=True):

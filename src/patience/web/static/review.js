@@ -202,6 +202,9 @@ async function reopen() {
   follow();
 }
 
+/** "Try again from here": absent from a sealed daily deal's replay (it would name the deal). */
+const practiceButton = $("#review-practice");
+
 async function practice() {
   const index = line ? null : shown;
   if (index === null) return;
@@ -219,7 +222,7 @@ async function showLine() {
   line = { from, moves: result.data.line, positions: result.data.positions };
   answer(fmt(t, "review_line_shown", { count: line.moves.length }));
   $("#review-line-exit").hidden = false;
-  $("#review-practice").disabled = true;
+  practiceButton?.setAttribute("disabled", "");
   show(0);
 }
 
@@ -227,7 +230,7 @@ function leaveLine() {
   const back = line.from;
   line = null;
   $("#review-line-exit").hidden = true;
-  $("#review-practice").disabled = false;
+  practiceButton?.removeAttribute("disabled");
   answer("");
   show(back);
 }
@@ -266,11 +269,11 @@ document.addEventListener("keydown", (e) => {
   e.preventDefault();
   step(where);
 });
-$("#review-practice").addEventListener("click", practice);
+practiceButton?.addEventListener("click", practice);
 $("#review-line").addEventListener("click", showLine);
 $("#review-line-exit").addEventListener("click", leaveLine);
 $("#review-count").addEventListener("click", count);
-$("#record-copy").addEventListener("click", async () => {
+$("#record-copy")?.addEventListener("click", async () => {
   try {
     await navigator.clipboard.writeText(review.record);
     say(t.review_copied, { show: true });
