@@ -30,6 +30,9 @@ DEAL = 1_941_286_045
 would not hold it by chance."""
 YESTERDAY_DEAL = 1_203_664_813
 CARD = re.compile(r"\b(?:10|[2-9TJQKA])[CDHS]\b")
+OWN_TABLE = re.compile(
+    r'<script type="application/json" id="(initial-state|ui-strings)">.*?</script>', re.S
+)
 SIDEWAYS = "() => document.documentElement.scrollWidth - document.documentElement.clientWidth"
 
 
@@ -90,7 +93,12 @@ def sealed(page: Page) -> None:
     player plays, a card."""
     html = page.content()
     assert str(DEAL) not in html
-    outside = re.sub(r'<script type="application/json" id="(initial-state|ui-strings)">.*?</script>', "", html, flags=re.S)
+    outside = re.sub(
+        r'<script type="application/json" id="(initial-state|ui-strings)">.*?</script>',
+        "",
+        html,
+        flags=re.S,
+    )
     assert not CARD.search(re.sub(r"<[^>]+>", " ", outside)), "a card outside the table"
 
 

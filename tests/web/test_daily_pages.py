@@ -13,12 +13,6 @@ from typing import Any
 
 import pytest
 from starlette.testclient import TestClient
-
-from patience.cards import card_text
-from patience.daily.calendar import DAY_MS
-from patience.engine.game import Game
-from patience.web.app import create_app
-from patience.web.limits import LimitConfig
 from tests.web.daily_helpers import (
     FREECELL_DEAL,
     MONDAY,
@@ -30,6 +24,12 @@ from tests.web.daily_helpers import (
     store_deal,
 )
 from tests.web.duel_helpers import Player
+
+from patience.cards import card_text
+from patience.daily.calendar import DAY_MS
+from patience.engine.game import Game
+from patience.web.app import create_app
+from patience.web.limits import LimitConfig
 
 DATA = re.compile(r'<script type="application/json" id="daily-data">(.*?)</script>', re.S)
 TABLE = re.compile(r'<script type="application/json" id="initial-state">(.*?)</script>', re.S)
@@ -210,7 +210,7 @@ def test_streaks_and_calendar_after_a_day_played(client: TestClient) -> None:
     entry = start(ada, nickname="Ada").json()
     ada.ok("POST", f"/api/daily/entries/{entry['id']}/resign", {"version": 0})
     html = page(ada, "/en/daily")
-    assert "You: resigned" in html and "<th scope=\"row\">All games</th>" in html
+    assert "You: resigned" in html and '<th scope="row">All games</th>' in html
     assert 'class="cal-played"' in html and "Monday, 7 December 2026: played, not won" in html
 
 

@@ -82,7 +82,7 @@ def game_rows(answer: DailyAnswer, lang: str) -> list[dict[str, Any]]:
             "grade": grade_text(shown.grade, t),
             "ready": shown.grade is not None,
             "entries": counted(t, "daily_attempts", shown.entries),
-            "status": status_text(shown.you and shown.you.status, t),
+            "status": status_text(None if shown.you is None else shown.you.status, t),
             "played": shown.you is not None,
             "won": shown.you is not None and shown.you.status == "won",
             "url": daily_url(lang, answer.day, shown.game),
@@ -121,9 +121,7 @@ def calendar(me: Me, today: str, lang: str) -> list[list[dict[str, Any]]]:
                 date=day_text(day, lang), status=t[f"daily_cal_{state}"]
             )
             number = datetime.date.fromisoformat(day).day
-            row.append(
-                {"number": number, "state": state, "label": label, "today": day == today}
-            )
+            row.append({"number": number, "state": state, "label": label, "today": day == today})
         weeks.append(row)
     return weeks
 
@@ -275,7 +273,7 @@ async def day_page(request: Request, lang: str) -> Response:
     board = None if game.grade is None else await desk.board(asker, day, game_id, lang)
     nickname = (await desk.me(asker)).nickname if phase == "start" else None
     options = info.canonical({})
-    controls = stock_controls(info.rules(options))
+    controls = stock_controls(info.rules())
     undo = entry is not None and entry.undo
     entry_data = None if entry is None else msgspec.to_builtins(entry)
     context = {
