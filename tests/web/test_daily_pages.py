@@ -170,6 +170,10 @@ def test_after_the_attempt_the_result_rank_share_card_and_practice(
     assert page_data(html)["phase"] == "play" and page_data(html)["entry"]["ranked"] is False
     assert 'data-command="undo"' in html and 'id="resign"' not in html
     assert str(FREECELL_DEAL) not in html
+    # One that ended leaves the day's result, with a new practice a click away.
+    ada.ok("POST", f"/api/daily/entries/{practice['id']}/resign", {"version": 0})
+    html = page(ada, f"/{lang}/daily/{TODAY}/freecell?practice={practice['id']}")
+    assert page_data(html)["phase"] == "over" and 'id="practice"' in html
     # Someone else's practice is not shown: the day's page as it stands for them.
     bob = Player(client)
     html = page(bob, f"/{lang}/daily/{TODAY}/freecell?practice={practice['id']}")

@@ -241,7 +241,8 @@ def chart(counts: list[tuple[int, int]]) -> list[dict[str, int]]:
 
 
 async def _practice(request: Request, lang: str) -> DailyEntry | None:
-    """The practice attempt ``?practice=<id>`` names, if it is the asker's."""
+    """The practice attempt ``?practice=<id>`` names, if it is the asker's and still in
+    play (one that ended leaves the day's result, with a new practice a click away)."""
     asker, asked = _asker(request), request.query_params.get("practice")
     if asker is None or not asked:
         return None
@@ -249,7 +250,7 @@ async def _practice(request: Request, lang: str) -> DailyEntry | None:
         entry = await _desk(request).show(asker, asked, lang)
     except ApiError:  # not the asker's, or no such attempt: the day's page as it stands
         return None
-    return None if entry.ranked else entry
+    return None if entry.ranked or entry.status != "playing" else entry
 
 
 @with_errors
