@@ -218,3 +218,43 @@ def test_a_daily_deal_won_ranked_shared_and_watched(
     bob.screenshot(path=str(ARTIFACTS / "daily-replay-desktop.png"), full_page=True)
     ada_context.close()
     bob_context.close()
+
+
+def test_a_nickname_and_a_transfer_code_carry_a_player_to_another_browser(
+    browser: Browser, base_url: str
+) -> None:
+    ada_context, ada = player(browser)
+    other_context, other = player(browser)
+    ada.goto(f"{base_url}/en/daily")
+    ready(ada)
+    ada.get_by_role("textbox", name="Nickname").fill("Grace")
+    ada.get_by_role("button", name="Save").click()
+    expect(ada.locator("#message")).to_have_text("Your nickname is now Grace.")
+
+    # A code, shown once and copied; the other browser takes it and plays as Grace.
+    ada.get_by_role("button", name="Make a code").click()
+    code = ada.get_by_label("Your transfer code")
+    expect(code).to_be_focused()
+    shown = code.input_value()
+    assert shown
+    ada.get_by_role("button", name="Copy the code").click()
+    expect(ada.locator("#message")).to_have_text("Copied to the clipboard.")
+    assert ada.evaluate("() => navigator.clipboard.readText()") == shown
+    other.goto(f"{base_url}/en/daily")
+    ready(other)
+    other.get_by_label("A code from another browser").fill(shown)
+    other.get_by_role("button", name="Use the code").click()
+    expect(other.get_by_role("textbox", name="Nickname")).to_have_value("Grace", timeout=TIMEOUT_MS)
+
+    # Revoked, it carries nobody any more; the server's words say so.
+    ada.get_by_role("button", name="Revoke the code").click()
+    expect(ada.locator("#message")).to_have_text("The code no longer works.")
+    expect(code).to_be_hidden()
+    third_context, third = player(browser)
+    third.goto(f"{base_url}/en/daily")
+    ready(third)
+    third.get_by_label("A code from another browser").fill(shown)
+    third.get_by_role("button", name="Use the code").click()
+    expect(third.locator("#message")).to_contain_text("That transfer code does not work")
+    for context in (ada_context, other_context, third_context):
+        context.close()
