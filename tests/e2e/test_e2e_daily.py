@@ -192,6 +192,22 @@ def test_a_daily_deal_won_ranked_shared_and_watched(
     expect(ada.locator(".daily-calendar td[aria-current='date']")).to_have_class("cal-won")
     checked(ada, "today-won")
 
+    # Practice: the same deal again, unranked, with undo.
+    ada.goto(f"{base_url}/en/daily/{today}/freecell")
+    ready(ada)
+    ada.get_by_role("button", name="Practice this deal").click()
+    ada.wait_for_url("**/freecell?practice=*")
+    ready(ada)
+    expect(ada.locator(".daily-note")).to_contain_text("Practice: not ranked, with undo.")
+    state = ada.evaluate("() => window.patience.state")
+    move = next(m for m in state["legal"] if m["text"] == line[0])
+    drag(ada, source_card(ada, state, move), target(ada, state, move["dst"]))
+    expect(ada.locator("#moves-value")).to_have_text("1", timeout=TIMEOUT_MS)
+    wait_idle(ada)
+    ada.get_by_role("button", name="Undo").click()
+    expect(ada.locator("#moves-value")).to_have_text("0", timeout=TIMEOUT_MS)
+    checked(ada, "practice")
+
     # Bob: Ada is on the board, her replay closed to him until his own attempt has ended.
     bob.goto(f"{base_url}/en/daily/{today}/freecell")
     ready(bob)
