@@ -8,6 +8,7 @@ from collections.abc import Iterator
 from pathlib import Path
 
 import pytest
+from duel_helpers import Player
 from starlette.testclient import TestClient
 
 from patience.daily.calendar import DAY_MS, day_start_ms
@@ -99,3 +100,23 @@ def test_a_server_says_at_start_when_the_next_days_are_not_prepared(
         pass
     said = [r.getMessage() for r in caplog.records if r.name == "patience.web.daily_api"]
     assert len(said) == 1 and "run `patience daily prepare --days 7`" in said[0]
+
+
+def test_two_workers_keep_one_board(two_workers: tuple[TestClient, TestClient]) -> None:
+    first, second = two_workers
+    prepare(first, ["2026-12-07"], ["freecell"])
+    ada, bob = Player(first), Player(second)
+    entry = ada.ok(
+        "POST", "/api/daily/2026-12-07/freecell/start", {"ranked": True, "nickname": "A"}
+    )
+    ada.ok("POST", f"/api/daily/entries/{entry['id']}/resign", {"version": 0})
+    taken = bob.send(
+        "POST", "/api/daily/2026-12-07/freecell/start", {"ranked": True, "nickname": "a"}
+    )
+    assert taken.json()["error"]["code"] == "nickname_taken"  # the other worker's board
+    bob.ok("POST", "/api/daily/2026-12-07/freecell/start", {"ranked": True, "nickname": "B"})
+    boards = [Player(c).ok("GET", "/api/daily/2026-12-07/freecell/board") for c in (first, second)]
+    assert boards[0] == boards[1] and boards[0]["entries"] == 1
+    assert [
+        g["entries"] for g in first.get("/api/daily").json()["games"] if g["game"] == "freecell"
+    ] == [2]
