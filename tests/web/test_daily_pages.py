@@ -46,6 +46,7 @@ WORDS = {
         "rank": "Rank 1 of 1",
         "archive": "Past daily deals",
         "monday": "Monday, 7 December 2026",
+        "open": "Your attempt was still open when the day ended",
     },
     "de": {
         "title": "Tagespartien",
@@ -57,6 +58,7 @@ WORDS = {
         "rank": "Platz 1 von 1",
         "archive": "Frühere Tagespartien",
         "monday": "Montag, 7. Dezember 2026",
+        "open": "Dein Versuch lief noch, als der Tag zu Ende ging",
     },
 }
 
@@ -200,10 +202,14 @@ def test_another_player_sees_the_board_but_no_replay_before_their_own_end(
 def test_a_past_day_gives_its_deal_to_play_on_the_game_page_and_the_archive_lists_it(
     client: TestClient, lang: str
 ) -> None:
+    ada = Player(client)
+    start(ada, nickname="Ada")
     set_clock(client, NOON + DAY_MS)
-    html = page(Player(client), f"/{lang}/daily/{TODAY}/freecell")
+    html = page(ada, f"/{lang}/daily/{TODAY}/freecell")
     assert page_data(html)["phase"] == "past"
     assert f'href="/{lang}/freecell?deal={FREECELL_DEAL}' in html
+    # Her attempt, still open at midnight, is ranked where it stood.
+    assert WORDS[lang]["open"] in html and WORDS[lang]["rank"] in html
     html = page(Player(client), f"/{lang}/daily/archive")
     assert WORDS[lang]["archive"] in html and WORDS[lang]["monday"] in html
     assert f'href="/{lang}/daily/{TODAY}/freecell"' in html

@@ -180,8 +180,9 @@ def day_phase(game: DailyGame, today: bool, entry: DailyEntry | None) -> str:
     return "play" if entry.status == "playing" else "over"
 
 
-def result_words(entry: DailyEntry, lang: str) -> dict[str, str]:
-    """The attempt's result and rank in words."""
+def result_words(entry: DailyEntry, board: Board | None, lang: str) -> dict[str, str]:
+    """The attempt's result in words, and its rank on the day's board (which holds it once
+    it ended, or its day did)."""
     t = ui_strings(lang)
     text = t[f"daily_result_{entry.status}"].format(
         moves=counted(t, "count_moves", entry.moves),
@@ -189,9 +190,10 @@ def result_words(entry: DailyEntry, lang: str) -> dict[str, str]:
         time=clock_text(entry.time_ms),
     )
     rank = ""
-    if entry.rank is not None:
+    if entry.ranked and board is not None and board.you is not None:
+        place = board.you
         rank = t["daily_rank"].format(
-            rank=entry.rank, count=entry.entries, percent=entry.better_than
+            rank=place.rank, count=board.entries, percent=place.better_than
         )
     return {"text": text, "rank": rank}
 
@@ -283,7 +285,7 @@ async def day_page(request: Request, lang: str) -> Response:
         "phase": phase,
         "grade": grade_text(game.grade, t),
         "entry": entry_data,
-        "result": None if entry is None or phase == "play" else result_words(entry, lang),
+        "result": None if entry is None or phase == "play" else result_words(entry, board, lang),
         "board": None if board is None else board_words(board, lang),
         "replays": board is not None and board.replays,
         "entries": 0 if board is None else board.entries,

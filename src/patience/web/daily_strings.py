@@ -51,7 +51,6 @@ DAILY_EN: dict[str, str] = {
     "daily_today": "Today: {day}",
     "daily_next": "Next deals in",
     "daily_next_note": "The day changes at midnight UTC.",
-    "daily_games": "Today's games",
     "daily_not_ready": "not ready yet",
     "daily_attempts_one": "{count} ranked attempt",
     "daily_attempts_other": "{count} ranked attempts",
@@ -104,7 +103,6 @@ DAILY_EN: dict[str, str] = {
     "daily_transfer_revoked": "The code no longer works.",
     "daily_redeem": "A code from another browser",
     "daily_redeem_submit": "Use the code",
-    "daily_redeemed": "Done: this browser now plays as the code's player.",
     "daily_copied": "Copied to the clipboard.",
     # one day's game
     "daily_day_title": "{name}, daily deal of {day}",
@@ -136,7 +134,9 @@ DAILY_EN: dict[str, str] = {
     "daily_result_won": "You won in {moves} and {time}.",
     "daily_result_stuck": "No move was left: {home} cards home after {moves}, in {time}.",
     "daily_result_resigned": "You resigned with {home} cards home after {moves}, in {time}.",
-    "daily_result_playing": "Your attempt is still open: {home} cards home after {moves}.",
+    "daily_result_playing": (
+        "Your attempt was still open when the day ended: {home} cards home after {moves}."
+    ),
     "daily_rank": "Rank {rank} of {count}, better than {percent}% of the field.",
     "daily_share_title": "Share your result",
     "daily_share_copy": "Copy",
@@ -232,7 +232,6 @@ DAILY_DE: dict[str, str] = {
     "daily_today": "Heute: {day}",
     "daily_next": "Neue Partien in",
     "daily_next_note": "Der Tag wechselt um Mitternacht UTC.",
-    "daily_games": "Die Spiele von heute",
     "daily_not_ready": "noch nicht bereit",
     "daily_attempts_one": "{count} gewerteter Versuch",
     "daily_attempts_other": "{count} gewertete Versuche",
@@ -284,7 +283,6 @@ DAILY_DE: dict[str, str] = {
     "daily_transfer_revoked": "Der Code gilt nicht mehr.",
     "daily_redeem": "Code aus einem anderen Browser",
     "daily_redeem_submit": "Code einlösen",
-    "daily_redeemed": "Erledigt: Dieser Browser spielt jetzt als die Person des Codes.",
     "daily_copied": "In die Zwischenablage kopiert.",
     "daily_day_title": "{name}, Tagespartie vom {day}",
     "daily_terms_title": "Bevor du beginnst",
@@ -323,7 +321,9 @@ DAILY_DE: dict[str, str] = {
     "daily_result_resigned": (
         "Du hast aufgegeben, mit {home} Karten abgelegt nach {moves}, in {time}."
     ),
-    "daily_result_playing": "Dein Versuch läuft noch: {home} Karten abgelegt nach {moves}.",
+    "daily_result_playing": (
+        "Dein Versuch lief noch, als der Tag zu Ende ging: {home} Karten abgelegt nach {moves}."
+    ),
     "daily_rank": "Platz {rank} von {count}, besser als {percent} % des Feldes.",
     "daily_share_title": "Ergebnis teilen",
     "daily_share_copy": "Kopieren",
