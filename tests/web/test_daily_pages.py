@@ -29,6 +29,8 @@ from patience.cards import card_text
 from patience.daily.calendar import DAY_MS
 from patience.engine.game import Game
 from patience.web.app import create_app
+from patience.web.daily_pages import board_words
+from patience.web.daily_wire import Board, BoardLine, CommonLoss, Field
 from patience.web.limits import LimitConfig
 
 DATA = re.compile(r'<script type="application/json" id="daily-data">(.*?)</script>', re.S)
@@ -237,3 +239,33 @@ def test_unknown_games_days_to_come_and_bad_days_are_refused(
     client: TestClient, path: str, status: int
 ) -> None:
     page(Player(client), path, status)
+
+
+@pytest.mark.parametrize("lang", ["en", "de"])
+def test_the_board_in_words_names_the_common_loss_and_draws_the_field(lang: str) -> None:
+    board = Board(
+        day=TODAY,
+        game="freecell",
+        grade="easy",
+        par=1,
+        deal=None,
+        entries=120,
+        top=[BoardLine(1, "Ada", "won", 80, 52, 61_000, False, "/en/review/x")],
+        you=None,
+        field=Field([(80, 1), (84, 4)], [(30, 2)]),
+        common_loss=CommonLoss(23, "4a", 7, 12),
+        replays=True,
+    )
+    words = board_words(board, lang)
+    assert words["par"].startswith({"en": "Par: 1 move,", "de": "Par: 1 Zug,"}[lang])
+    assert (
+        words["common_loss"]
+        == {
+            "en": "The most common losing move: move 23 (4a), in 7 of 12 reviewed games.",
+            "de": "Der häufigste verlierende Zug: Zug 23 (4a), in 7 von 12 geprüften Partien.",
+        }[lang]
+    )
+    assert [row["bar"] for row in words["won"]] == [25, 100]
+    assert words["unfinished"] == [{"value": 30, "count": 2, "bar": 100}]
+    assert words["more"] is True  # 120 attempts, one line shown
+    assert words["lines"][0]["time"] == "1:01"
