@@ -34,7 +34,9 @@ LAST-M --log DOWN`` write the row from the two logs without solving anything aga
 records the outcome beside the row (replacing an earlier recheck; every win replays, as
 solve_many checks). A new run from deal 1 replaces the row. ``--no-clock`` drops the time
 budget: ``--nodes`` alone bounds each deal, so every verdict is the same on any machine and
-under any load (a loaded machine only takes longer).
+under any load (a loaded machine only takes longer). ``--cluster tcp://HOST:8786`` solves on a
+Dask distributed cluster instead of local processes, in chunks of deals per task
+(patience.solver.cluster): the same verdicts under a node budget, and the same log.
 """
 
 from __future__ import annotations
@@ -268,18 +270,24 @@ def write(figures: Mapping[str, Measured], doc: Path, data: Path) -> None:
 
 
 def solved(
-    spec: str, deals: Sequence[int], budget: Budget, jobs: int, log_path: Path | None
+    spec: str,
+    deals: Sequence[int],
+    budget: Budget,
+    jobs: int,
+    log_path: Path | None,
+    cluster: str | None = None,
 ) -> list[DealRecord]:
-    """The records of ``deals``: from the log where it has them, solved (and logged) where
-    not."""
+    """The records of ``deals`` in order: from the log where it has them, solved (and
+    logged) where not; on ``jobs`` processes, or the Dask cluster at ``cluster``."""
     game, options = specs()[spec]
     if log_path is None:
-        return list(solve_many(game, options, deals, budget, jobs))
+        found = solve_many(game, options, deals, budget, jobs, cluster)
+        return sorted(found, key=lambda record: record.deal)
     with DealLog(log_path, Header(spec, budget.nodes, budget.seconds)) as log:
         todo = [deal for deal in deals if deal not in log.done]
         if len(todo) < len(deals):
             print(f"{spec}: {len(deals) - len(todo)} deals from {log_path}", flush=True)
-        for record in solve_many(game, options, todo, budget, jobs):
+        for record in solve_many(game, options, todo, budget, jobs, cluster):
             log.add(record)
         return [log.done[deal] for deal in deals]
 
@@ -335,7 +343,7 @@ def measure(args: argparse.Namespace, figures: dict[str, Measured], budget: Budg
         if args.log is None:
             raise RunError("--from-top needs --log: its deals are joined to a row from there")
         deals = range(args.first + args.deals - 1, args.first - 1, -1)
-        solved(chosen[0], deals, budget, args.jobs, args.log)
+        solved(chosen[0], deals, budget, args.jobs, args.log, args.cluster)
         print(f"{chosen[0]}: deals {deals[0]} down to {deals[-1]} are in {args.log}")
         return
     for spec in chosen:  # refuse before solving anything
@@ -352,7 +360,7 @@ def measure(args: argparse.Namespace, figures: dict[str, Measured], budget: Budg
     deals = range(args.first, args.first + args.deals)
     for spec in chosen:
         began, cpu = time.perf_counter(), time.process_time()
-        new = figures_of(solved(spec, deals, budget, args.jobs, args.log), budget)
+        new = figures_of(solved(spec, deals, budget, args.jobs, args.log, args.cluster), budget)
         figures[spec] = figures[spec].extended(new) if args.first > 1 else new
         write(figures, args.doc, args.json)
         print(
@@ -379,7 +387,7 @@ def recheck(args: argparse.Namespace, figures: dict[str, Measured], budget: Budg
             f"row's {budget_cell(entry.nodes, entry.seconds)} (give more nodes or seconds, "
             "and no less of either)"
         )
-    records = solved(spec, entry.unknown_deals, budget, args.jobs, args.log)
+    records = solved(spec, entry.unknown_deals, budget, args.jobs, args.log, args.cluster)
     outcomes = [r.outcome for r in records]
     figures[spec] = replace(
         entry,
@@ -410,6 +418,11 @@ def main(argv: Sequence[str] | None = None) -> int:
     parser.add_argument("--deals", type=int, default=100)
     parser.add_argument("--first", type=int, default=1, help="the first deal (1: a new row)")
     parser.add_argument("--jobs", type=int, default=2)
+    parser.add_argument(
+        "--cluster",
+        metavar="ADDRESS",
+        help="solve on the Dask cluster whose scheduler is at ADDRESS (instead of --jobs)",
+    )
     parser.add_argument("--nodes", type=int, default=30_000)
     clock = parser.add_mutually_exclusive_group()
     clock.add_argument("--seconds", type=float, default=2.0)

@@ -69,3 +69,18 @@ def pg_url(_pg_worker_url: str) -> str:
     finally:
         engine.dispose()
     return _pg_worker_url
+
+
+@pytest.fixture(scope="session")
+def dask_cluster() -> Iterator[str]:
+    """A Dask cluster on loopback for batch solving: a scheduler and two worker processes."""
+    import distributed
+
+    with distributed.LocalCluster(
+        n_workers=2,
+        threads_per_worker=1,
+        processes=True,
+        host="127.0.0.1",
+        dashboard_address=None,
+    ) as local:
+        yield local.scheduler_address

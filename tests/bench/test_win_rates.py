@@ -114,10 +114,15 @@ def _counting(monkeypatch: pytest.MonkeyPatch) -> list[int]:
     asked: list[int] = []
 
     def counted(
-        game: str, options: dict[str, str], deals: Sequence[int], budget: Budget, jobs: int
+        game: str,
+        options: dict[str, str],
+        deals: Sequence[int],
+        budget: Budget,
+        jobs: int,
+        cluster: str | None,
     ) -> Iterator[DealRecord]:
         asked.extend(deals)
-        return solve_many(game, options, deals, budget, jobs)
+        return solve_many(game, options, deals, budget, jobs, cluster)
 
     monkeypatch.setattr(bench, "solve_many", counted)
     return asked
@@ -281,3 +286,15 @@ def test_solving_from_the_top_needs_a_log(files: list[str]) -> None:
     before = _outputs(files)
     assert _run("--only", "pyramid", "--deals", "3", "--from-top", *SMALL, *files) == 2
     assert _outputs(files) == before
+
+
+def test_a_row_measured_on_a_cluster_equals_one_measured_here(
+    files: list[str], tmp_path: Path, dask_cluster: str
+) -> None:
+    clockless = ["--nodes", "300", "--no-clock", "--only", "pyramid", "--deals", "8"]
+    assert _run(*clockless, "--jobs", "1", *files) == 0
+    there = ["--doc", str(tmp_path / "there.md"), "--json", str(tmp_path / "there.json")]
+    assert _run(*clockless, "--cluster", dask_cluster, *there) == 0
+    here, far = _row(files), _row(there)
+    for name in ("won", "unwinnable", "unknown", "grades", "unknown_deals", "first", "last"):
+        assert getattr(far, name) == getattr(here, name)

@@ -43,3 +43,25 @@ def test_pools_show_lists_every_spec(capsys: pytest.CaptureFixture[str]) -> None
     assert main(["pools", "show"]) == 0
     out = capsys.readouterr().out
     assert "klondike:draw=1,passes=1:" in out and "freecell: winnable" in out
+
+
+def test_a_pool_prepared_on_a_cluster_is_the_same_file(tmp_path: Path, dask_cluster: str) -> None:
+    here, there = tmp_path / "here", tmp_path / "there"
+    here.mkdir()
+    there.mkdir()
+    argv = [
+        "pools",
+        "prepare",
+        "thirteens",
+        "--deals",
+        "150",
+        "--nodes",
+        "3000",
+        "--per-grade",
+        "3",
+    ]
+    assert main([*argv, "--out", str(here)]) == 0
+    assert main([*argv, "--out", str(there), "--cluster", dask_cluster]) == 0
+    written = (here / file_name("thirteens")).read_text()
+    assert (there / file_name("thirteens")).read_text() == written
+    assert parse_pool(written).last < 150  # the scan stopped early, at the same deal

@@ -54,6 +54,11 @@ def register(subparsers: Any) -> None:
         "--deals", type=_positive_int, default=1_000, help="the most deals graded per spec"
     )
     make.add_argument("--out", type=Path, default=HERE, help="directory to write (the package)")
+    make.add_argument(
+        "--cluster",
+        metavar="ADDRESS",
+        help="grade on the Dask cluster whose scheduler is at ADDRESS (the same pools)",
+    )
     make.set_defaults(func=run_prepare)
     show = actions.add_parser("show", help="count the deals of each pool")
     show.set_defaults(func=run_show)
@@ -85,6 +90,7 @@ def run_prepare(args: argparse.Namespace) -> int:
             deals=args.deals,
             nodes=args.nodes,
             per_grade=args.per_grade,
+            cluster=args.cluster,
         )
         (args.out / file_name(spec)).write_text(pool_text(pool), encoding="utf-8")
         counts = ", ".join(f"{g} {len(d)}" for g, d in pool.grades.items()) or "no won deal"

@@ -3,6 +3,7 @@
 from __future__ import annotations
 
 import argparse
+import contextlib
 import csv
 import json
 import sys
@@ -16,6 +17,7 @@ from patience.cli.solve import SEES_ALL, _positive_float, _positive_int
 from patience.notation import game_spec, parse_game_spec
 from patience.solver import Budget
 from patience.solver.chart import svg_chart
+from patience.solver.deal_log import BadLog, DealLog, Header
 from patience.solver.stats import DealRecord, Summary, solve_many, summarize
 
 
@@ -37,6 +39,19 @@ def register(subparsers: Any) -> None:
     parser.add_argument("--jobs", type=int, default=0, metavar="J", help="processes (0: all)")
     parser.add_argument("--nodes", type=_positive_int, default=200_000, help="nodes per deal")
     parser.add_argument("--seconds", type=_positive_float, default=None, help="time per deal")
+    parser.add_argument(
+        "--cluster",
+        metavar="ADDRESS",
+        help="solve on the Dask cluster whose scheduler is at ADDRESS (tcp://host:8786), in "
+        "chunks of deals per task; the workers need this package installed",
+    )
+    parser.add_argument(
+        "--log",
+        type=Path,
+        metavar="PATH",
+        help="keep every solved deal in PATH as it comes; a run stopped and started again "
+        "with the same log solves only the deals it lacks",
+    )
     parser.add_argument("--json", action="store_true", help="print the summary as JSON")
     parser.add_argument("--csv", type=Path, metavar="PATH", help="write every deal as CSV")
     parser.add_argument("--chart", type=Path, metavar="PATH", help="write an SVG chart")
@@ -54,13 +69,28 @@ def run(args: argparse.Namespace) -> int:
         raise CliError("--jobs must be 0 (every core) or more")
     spec = game_spec(info, canonical)
     deals = range(args.start, args.start + args.deals)
-    records: list[DealRecord] = []
-    began = time.perf_counter()
     budget = Budget(args.nodes, args.seconds)
-    for record in solve_many(info.id, dict(canonical), deals, budget, args.jobs):
-        records.append(record)
-        _progress(len(records), len(deals), began)
+    try:
+        with contextlib.ExitStack() as stack:
+            log = None
+            if args.log is not None:
+                log = stack.enter_context(DealLog(args.log, Header(spec, args.nodes, args.seconds)))
+            found = {deal: log.done[deal] for deal in deals if log and deal in log.done}
+            todo = [deal for deal in deals if deal not in found]
+            began = time.perf_counter()
+            for record in solve_many(
+                info.id, dict(canonical), todo, budget, args.jobs, args.cluster
+            ):
+                found[record.deal] = record
+                if log is not None:
+                    log.add(record)
+                _progress(len(found), len(deals), began)
+    except BadLog as error:
+        raise CliError(str(error)) from None
+    except OSError as error:  # no cluster at the address, or the log cannot be written
+        raise CliError(f"cannot solve: {error}", 1) from None
     print(file=sys.stderr)
+    records = [found[deal] for deal in deals]
     summary = summarize(records)
     if args.csv:
         write_csv(args.csv, records)

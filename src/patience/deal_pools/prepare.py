@@ -11,7 +11,7 @@ every machine computes the same pool) and keep the first deals of each grade.
 
 from __future__ import annotations
 
-from collections.abc import Callable, Sequence
+from collections.abc import Callable, Iterator, Sequence
 
 from patience.deal_pools import Pool, fits
 from patience.engine.game import start_position
@@ -21,6 +21,11 @@ from patience.solver import searcher_for
 from patience.solver.difficulty import Grade, grade_of
 from patience.solver.measured import SEARCH_GRADES
 from patience.solver.result import Budget
+from patience.solver.stats import solve_many
+
+CLUSTER_WINDOW = 400
+"""Deals handed to a cluster at once while preparing a pool: at most this many are graded
+past the deal that fills the pool."""
 
 EXPERT_FLOOR = 30_000
 """An expert deal needs more nodes than this, so a smaller budget finds none."""
@@ -40,6 +45,24 @@ def reachable(info: GameInfo, nodes: int) -> tuple[Grade, ...]:
     return tuple(g for g in SEARCH_GRADES if g is not Grade.EXPERT or nodes > EXPERT_FLOOR)
 
 
+def graded(
+    info: GameInfo, options: Options, deals: range, nodes: int, cluster: str | None = None
+) -> Iterator[tuple[int, Grade]]:
+    """Each of ``deals`` with its grade at ``nodes`` nodes, in deal order, graded as they are
+    asked for: here, or on the Dask cluster at ``cluster`` a window of deals at a time."""
+    if cluster is None:
+        searcher = searcher_for(info.rules(dict(options)))
+        for deal in deals:
+            result = searcher.solve(start_position(info, dict(options), deal), Budget(nodes))
+            yield deal, grade_of(result, info.skill)
+        return
+    for start in range(0, len(deals), CLUSTER_WINDOW):
+        window = deals[start : start + CLUSTER_WINDOW]
+        found = solve_many(info.id, dict(options), window, Budget(nodes), cluster=cluster)
+        for record in sorted(found, key=lambda record: record.deal):
+            yield record.deal, Grade(record.grade)
+
+
 def prepare(
     info: GameInfo,
     options: Options,
@@ -49,23 +72,22 @@ def prepare(
     nodes: int,
     per_grade: int,
     progress: Callable[[int, Grade], None] | None = None,
+    cluster: str | None = None,
 ) -> Pool:
     """The pool of deals ``first`` to ``first + deals - 1`` (at most ``per_grade`` of each
-    grade; the scan stops early once every grade the budget can reach is full)."""
-    searcher = searcher_for(info.rules(dict(options)))
+    grade; the scan stops early once every grade the budget can reach is full), graded here
+    or on the Dask cluster at ``cluster`` (the same pool either way)."""
     wanted = reachable(info, nodes)
     found: dict[Grade, list[int]] = {grade: [] for grade in wanted}
     last = first - 1
-    for deal in range(first, first + deals):
-        if all(len(found[grade]) >= per_grade for grade in wanted):
-            break
-        result = searcher.solve(start_position(info, dict(options), deal), Budget(nodes))
-        grade = grade_of(result, info.skill)
+    for deal, grade in graded(info, options, range(first, first + deals), nodes, cluster):
         if grade in found and len(found[grade]) < per_grade:
             found[grade].append(deal)
         last = deal
         if progress is not None:
             progress(deal, grade)
+        if all(len(kept) >= per_grade for kept in found.values()):
+            break
     grades = {grade.value: tuple(kept) for grade, kept in found.items() if kept}
     return Pool(game_spec(info, options), nodes, first, last, grades)
 

@@ -95,10 +95,18 @@ def solve_many(
     deals: Sequence[int],
     budget: Budget,
     jobs: int = 0,
+    cluster: str | None = None,
 ) -> Iterator[DealRecord]:
-    """Solve ``deals`` on ``jobs`` processes (0: every core), yielding records in deal order."""
+    """Solve ``deals`` on ``jobs`` processes (0: every core), yielding records in deal order;
+    or, given a Dask scheduler's address, on its cluster (:mod:`patience.solver.cluster`),
+    yielding each chunk of deals as it finishes."""
     canonical = get_game(game).canonical(options)
     work = [Job(game, canonical, deal, budget) for deal in deals]
+    if cluster is not None:
+        from patience.solver.cluster import solve_on_cluster
+
+        yield from solve_on_cluster(cluster, work)
+        return
     workers = jobs or multiprocessing.cpu_count()
     if workers == 1:
         yield from map(solve_job, work)
