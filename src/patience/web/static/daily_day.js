@@ -100,7 +100,8 @@ async function refreshShare() {
     $("#share-text").textContent = shareText(t, card, { name: data.name, dayText: data.day_text });
     $("#share-copy").disabled = false;
   }
-  const pending = !result?.ok || card.state === "running" || card.state === "busy";
+  // Asked again while the review runs or the server could not answer; a refusal is final.
+  const pending = result?.ok ? ["running", "busy"].includes(card.state) : !(result?.status < 500);
   $("#share-checking").hidden = !pending;
   if (pending) setTimeout(refreshShare, SHARE_POLL_MS);
 }
