@@ -5,6 +5,7 @@ from __future__ import annotations
 
 from concurrent.futures import ThreadPoolExecutor
 from pathlib import Path
+from typing import Any
 
 import pytest
 
@@ -136,3 +137,26 @@ def test_an_empty_database_file_is_one_line_with_the_store_damaged_message(
     (tmp_path / "patience.sqlite3").write_bytes(b"")
     assert serve("--data-dir", str(tmp_path)) == 1
     assert "is empty (0 bytes): the database lost its tables" in _one_line(capsys)
+
+
+def test_one_worker_prepares_the_daily_deals_unless_told_not_to(
+    tmp_path: Path, monkeypatch: pytest.MonkeyPatch, capsys: pytest.CaptureFixture[str]
+) -> None:
+    import uvicorn
+
+    import patience.web.app
+
+    asked: list[bool] = []
+    made = patience.web.app.create_app
+
+    def create_app(*args: Any, prepare_dailies: bool = False, **kwargs: Any) -> Any:
+        asked.append(prepare_dailies)
+        return made(*args, prepare_dailies=prepare_dailies, **kwargs)
+
+    monkeypatch.setattr(patience.web.app, "create_app", create_app)
+    monkeypatch.setattr(uvicorn, "run", lambda *a, **k: None)
+    assert serve("--data-dir", str(tmp_path)) == 0
+    assert serve("--data-dir", str(tmp_path), "--no-daily-prep") == 0
+    assert serve("--data-dir", str(tmp_path), "--workers", "2") == 0  # the workers never do
+    assert asked == [True, False]
+    capsys.readouterr()

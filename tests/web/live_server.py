@@ -39,6 +39,7 @@ class LiveServer:
             str(self.port),
             "--data-dir",
             str(data_dir),
+            "--no-daily-prep",  # no grading in the background while the tests measure
         ]
         if db:
             command += ["--db", db]

@@ -44,6 +44,13 @@ def register(subparsers: Any) -> None:
         help="solver processes per worker, for hints and reviews "
         "(default: $PATIENCE_SOLVERS, else one per core and at least two)",
     )
+    parser.add_argument(
+        "--no-daily-prep",
+        dest="daily_prep",
+        action="store_false",
+        help="with one worker, do not grade the missing daily deals in the background "
+        "(several workers never do: run `patience daily prepare`)",
+    )
     limits = parser.add_argument_group(
         "rate limits",
         "Each is RATE/BURST (requests a second on average, at once) or 'off'; the default is "
@@ -133,7 +140,7 @@ def run(args: argparse.Namespace) -> int:
     _check_database(db or sqlite_url(data_dir / DEFAULT_DB_NAME), None if db else data_dir)
     print(f"patience: serving http://{args.host}:{args.port} (data in {data_dir})", flush=True)
     if args.workers == 1:
-        app = create_app(db, data_dir, secret, limits, prepare_dailies=True)
+        app = create_app(db, data_dir, secret, limits, prepare_dailies=args.daily_prep)
         uvicorn.run(app, host=args.host, port=args.port, log_level="warning")
         return 0
     # Several processes: each builds its app from the environment.
