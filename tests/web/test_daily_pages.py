@@ -144,6 +144,7 @@ def test_the_ranked_attempt_in_play_shows_the_sealed_board_without_help(
     start(ada, nickname="Ada")
     html = page(ada, f"/en/daily/{TODAY}/freecell")
     assert page_data(html)["phase"] == "play"
+    assert page_data(html)["ends_in_ms"] == MONDAY + DAY_MS - NOON  # then it shows the end
     found = TABLE.search(html)
     assert found
     table = json.loads(found.group(1))

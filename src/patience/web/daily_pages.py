@@ -300,6 +300,7 @@ async def day_page(request: Request, lang: str) -> Response:
             "phase": phase,
             "name": game_name(info, lang),
             "day_text": day_text(day, lang),
+            "ends_in_ms": answer.next_ms - answer.now_ms if answer.today else None,
             "entry": None
             if entry_data is None
             else {k: v for k, v in entry_data.items() if k != "table"},

@@ -136,6 +136,8 @@ if ($("#table")) {
   table = startBoard(`/api/daily/entries/${entry.id}`, { undo: entry.undo, took });
   showTime();
   setInterval(showTime, 1000);
+  // A ranked attempt ends with its day (the server takes no move after): show where it stood.
+  if (entry.ranked && data.ends_in_ms !== null) setTimeout(() => location.reload(), data.ends_in_ms + 1000);
 }
 // For tests and curious players: the page's day, game and attempt, and one's table, read-only.
 window.patience = { data, get state() { return table(); }, get share() { return card; } };
