@@ -48,12 +48,20 @@ def _wait_until_up(url: str, process: subprocess.Popen[bytes], log: Path) -> Non
 
 
 @pytest.fixture(scope="session")
-def base_url(tmp_path_factory: pytest.TempPathFactory) -> Iterator[str]:
-    given = os.environ.get("PATIENCE_E2E_URL")
-    if given:
-        yield given.rstrip("/")
+def server_data(tmp_path_factory: pytest.TempPathFactory) -> Path | None:
+    """The data folder of the server the tests start (its SQLite database); None when
+    ``PATIENCE_E2E_URL`` names a server already running."""
+    if os.environ.get("PATIENCE_E2E_URL"):
+        return None
+    return tmp_path_factory.mktemp("web-data")
+
+
+@pytest.fixture(scope="session")
+def base_url(server_data: Path | None) -> Iterator[str]:
+    if server_data is None:
+        yield os.environ["PATIENCE_E2E_URL"].rstrip("/")
         return
-    data = tmp_path_factory.mktemp("web-data")
+    data = server_data
     log = data / "server.log"
     port = _free_port()
     env = {**os.environ, "PATIENCE_DATA_DIR": str(data)}

@@ -16,7 +16,7 @@ from starlette.exceptions import HTTPException
 from starlette.middleware import Middleware
 
 from patience.store.repository import Store, StoreUnavailable, now_ms, sqlite_url
-from patience.web import api, daily_api, duel_api, pages, review_api
+from patience.web import api, daily_api, daily_pages, duel_api, pages, review_api
 from patience.web.assets import Assets, Compression
 from patience.web.dailies import DailyDesk
 from patience.web.daily_prep import keep_prepared
@@ -92,6 +92,7 @@ def create_app(
             *duel_api.routes,
             *daily_api.routes,
             *assets.routes,
+            *daily_pages.routes,
             *pages.routes,
         ],
         lifespan=lifespan,

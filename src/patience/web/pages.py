@@ -183,7 +183,7 @@ async def lobby(request: Request) -> Response:
             **DUEL_TERMS,
         },
         "unfinished": await _unfinished(request, lang),
-        "other_lang_url": f"/{_other(lang)}/",
+        "other_lang_url": f"/{other_lang(lang)}/",
     }
     return render(request, "lobby.html", lang, context)
 
@@ -214,7 +214,7 @@ async def stats_page(request: Request) -> Response:
     context = {
         "rows": stat_rows(records, lang, assisted),
         "recent": _recent(records, lang),
-        "other_lang_url": f"/{_other(lang)}/stats",
+        "other_lang_url": f"/{other_lang(lang)}/stats",
     }
     return render(request, "stats.html", lang, context)
 
@@ -273,7 +273,7 @@ async def game_page(request: Request, lang: str) -> Response:
             "kinds": [k for k in offered_kinds(info, game.options) if k != ANY] or [ANY],
             **DUEL_TERMS,
         },
-        "other_lang_url": game_url(_other(lang), info.id, game.options, game.deal),
+        "other_lang_url": game_url(other_lang(lang), info.id, game.options, game.deal),
     }
     return render(request, "game.html", lang, context)
 
@@ -294,7 +294,7 @@ async def review_page(request: Request, lang: str) -> Response:
         "title": title,
         "review": review,
         "start": start,
-        "other_lang_url": f"/{_other(lang)}/review/{answer.id}",
+        "other_lang_url": f"/{other_lang(lang)}/review/{answer.id}",
     }
     return render(request, "review.html", lang, context)
 
@@ -410,7 +410,7 @@ async def duel_page(request: Request, lang: str) -> Response:
         "options_text": describe_options(answer.options, lang),
         "controls": controls,
         "keys_help": keys_help(controls, t, f"duel_keys_help{'_undo' if answer.undo else ''}"),
-        "other_lang_url": duel_url(_other(lang), answer.id),
+        "other_lang_url": duel_url(other_lang(lang), answer.id),
     }
     return render(request, "duel.html", lang, context)
 
@@ -439,7 +439,7 @@ async def server_error(request: Request, exc: Exception) -> Response:
     return answer_error(request, ApiError(500, "internal"))
 
 
-def _other(lang: str) -> str:
+def other_lang(lang: str) -> str:
     return next(other for other in LANGS if other != lang)
 
 

@@ -8,6 +8,8 @@ count of 1 and ``…_other`` for any other count (English and German share this 
 
 from __future__ import annotations
 
+from patience.web.daily_strings import DAILY_DE, DAILY_EN
+
 LANGS = ("en", "de")
 
 _EN: dict[str, str] = {
@@ -875,7 +877,7 @@ _DE: dict[str, str] = {
     "rules_start_duel": "Ein Duell starten",
 }
 
-UI_STRINGS: dict[str, dict[str, str]] = {"en": _EN, "de": _DE}
+UI_STRINGS: dict[str, dict[str, str]] = {"en": _EN | DAILY_EN, "de": _DE | DAILY_DE}
 
 
 def ui_strings(lang: str) -> dict[str, str]:

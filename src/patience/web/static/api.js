@@ -2,7 +2,7 @@
 // against the newest version; every answer replaces the state, and a refusal or a version
 // conflict (409) brings back the server's state with a reason. A request lost to the network
 // is followed by fetching the game again, so the table shows what the server holds. The duel
-// page sends its board's moves through a door of its own (openDoor, duel_board.js).
+// and daily pages send their board's moves through a door of their own (openDoor, board.js).
 
 import { say } from "./announce.js";
 import { adopt, state } from "./current.js";

@@ -1,30 +1,19 @@
 // The duel page (docs/WEB_API.md, "Duels"): taking the free seat, the challenger's link, both
 // seats' progress and clocks from the server's event stream, and the result with both final
 // tables. The server renders the page for where the duel stands; when it moves on (a seat
-// taken, the duel decided) the page is loaded again. One's own board is duel_board.js.
+// taken, the duel decided) the page is loaded again. One's own board is board.js.
 
 import { spriteSVG } from "./cards.js";
 import { startReplay } from "./duel_replay.js";
 import { send } from "./send.js";
 import { applySettings } from "./settings.js";
+import { tell } from "./tell.js";
 import { clockText, fmt, fmtCount } from "./text.js";
 
 const $ = (sel) => document.querySelector(sel);
 const t = JSON.parse($("#ui-strings").textContent);
 const duel = JSON.parse($("#duel-data").textContent);
 const over = duel.result !== null;
-const live = $("#announce");
-const message = $("#message");
-
-/** Tell a screen reader (the polite live region) and, when asked, show it too. */
-function tell(text, { show = false } = {}) {
-  live.textContent = "";
-  requestAnimationFrame(() => {
-    live.textContent = text;
-  });
-  message.textContent = text;
-  message.hidden = !show;
-}
 
 // ---------------------------------------------------------------- the seats and their clocks
 
@@ -208,8 +197,8 @@ else {
 // For tests and curious players: the duel as this page knows it and one's own table, read-only.
 let table = () => null;
 if ($("#table")) {
-  const { startBoard } = await import("./duel_board.js");
-  table = startBoard(duel, tookAnswer);
+  const { startBoard } = await import("./board.js");
+  table = startBoard(`/api/duels/${duel.id}`, { undo: duel.undo, took: tookAnswer });
   if (seats[duel.you]?.finish) ownGameOver();
 }
 window.patience = { duel, seats, get state() { return table(); }, get replay() { return replay; } };

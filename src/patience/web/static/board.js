@@ -1,6 +1,7 @@
-// One's own board in a duel: the game page's table, pointer, keys and buttons (render.js,
-// drag.js, keyboard.js, commands.js), its changes sent to the duel through api.js's door.
-// Every card is open: the table comes from the server with its open view.
+// One's own board on a page whose moves go to another API than the game's (a duel's seat, a
+// daily deal's attempt): the game page's table, pointer, keys and buttons (render.js, drag.js,
+// keyboard.js, commands.js), its changes sent through api.js's door to `base`/moves, /undo,
+// /redo, /restart and /resign, each answer carrying the board as `table`.
 
 import { handleError, openDoor, queue, send } from "./api.js";
 import { listenToButtons } from "./commands.js";
@@ -13,11 +14,11 @@ import { $, tableEl } from "./page.js";
 import { render } from "./render.js";
 
 /**
- * Play `duel` (a DuelAnswer with the asker's seat) on this page's table; `took(answer)` hears
- * every answer of the server, for the seats' figures. Returns a reader of the table's state.
+ * Play on this page's table through the API at `base`; `undo` whether undo, redo and restart
+ * are offered, `took(answer)` hears every answer of the server (for the page's figures).
+ * Returns a reader of the table's state.
  */
-export function startBoard(duel, took) {
-  const base = `/api/duels/${duel.id}`;
+export function startBoard(base, { undo, took }) {
   const table = (answer) => {
     took(answer);
     return answer.table;
@@ -29,7 +30,7 @@ export function startBoard(duel, took) {
     body: () => ({ version: state.version }),
     table,
     after: () => {},
-    offers: duel.undo ? ["undo"] : [],
+    offers: undo ? ["undo"] : [],
   });
   const resign = () => {
     clearHold();
@@ -42,7 +43,7 @@ export function startBoard(duel, took) {
   listenToPointer();
   listenToKeys();
   listenToButtons();
-  $("#resign").addEventListener("click", () => confirmThen("resign", resign));
+  $("#resign")?.addEventListener("click", () => confirmThen("resign", resign));
   let frame = 0;
   new ResizeObserver(() => {
     cancelAnimationFrame(frame);
