@@ -179,6 +179,8 @@ def test_days_past_and_to_come(client: TestClient) -> None:
     assert code(late) == (409, "daily_over")
     board = ada.ok("GET", f"/api/daily/{TODAY}/freecell/board")
     assert board["entries"] == 1 and board["top"][0]["status"] == "playing"  # ranked as it stood
+    stood = ada.ok("GET", f"/api/daily/entries/{entry['id']}")
+    assert (stood["rank"], stood["better_than"], stood["table"]["deal"]) == (1, 0, FREECELL_DEAL)
 
 
 def test_nicknames_are_unique_per_board_and_changeable(client: TestClient) -> None:

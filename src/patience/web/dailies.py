@@ -342,14 +342,14 @@ class DailyDesk:
     async def _answer(self, entry: EntryRow, live: Live, lang: str) -> DailyEntry:
         row = await self._deal(entry.day, entry.game)
         rank = better = None
-        if entry.ranked and entry.ended:  # the board is read only once it can hold the entry
+        over = entry.day < day_of(self.clock())
+        if entry.ranked and (entry.ended or over):  # the board is read once it holds the entry
             board = await self._board(entry.day, entry.game)
             entries = len(board)
             place = next((r for r, e in board if e.id == entry.id), None)
             if place is not None:
                 rank, better = place, better_than(place, [r for r, _ in board])
         else:
-            over = entry.day < day_of(self.clock())
             entries = await self.dailies.board_size(entry.day, entry.game, ended_only=not over)
         return DailyEntry(
             id=entry.id,
