@@ -1,6 +1,6 @@
 """Copy the sources with the searchers compiled by mypyc: the same search in less CPU time.
 
-    .venv/bin/python bench/compiled.py DEST [--modules patience.solver.spider,...]
+    .venv/bin/python bench/compiled.py DEST [--modules patience.solver.spider.search,...]
 
 Copies ``src`` to ``DEST/src`` and compiles the named modules there with mypyc (from the dev
 tools; it needs gcc and Python's headers), each beside its source, where Python imports the
@@ -27,15 +27,15 @@ from pathlib import Path
 
 SRC = Path(__file__).resolve().parent.parent / "src"
 MODULES = (
-    "patience.solver.spider_state",
-    "patience.solver.spider",
-    "patience.solver.klondike_state",
-    "patience.solver.klondike_cover",
-    "patience.solver.klondike_dead",
-    "patience.solver.klondike_lifts",
-    "patience.solver.klondike_talon_dead",
-    "patience.solver.klondike_subgame",
-    "patience.solver.klondike",
+    "patience.solver.spider.state",
+    "patience.solver.spider.search",
+    "patience.solver.klondike.state",
+    "patience.solver.klondike.cover",
+    "patience.solver.klondike.dead",
+    "patience.solver.klondike.lifts",
+    "patience.solver.klondike.talon_dead",
+    "patience.solver.klondike.subgame",
+    "patience.solver.klondike.search",
 )
 """The searchers the long win-rate rows use (Spider and Klondike)."""
 

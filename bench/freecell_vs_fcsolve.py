@@ -27,8 +27,8 @@ from patience.engine.game import engine_for, start_position
 from patience.engine.position import Position
 from patience.games import get_game
 from patience.solver import Budget, searcher_for
+from patience.solver.batch.stats import percentile
 from patience.solver.result import Won
-from patience.solver.stats import percentile
 from replay import replays_to_win
 
 INFO = get_game("freecell")

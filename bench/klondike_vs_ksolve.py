@@ -31,7 +31,7 @@ from patience.cards import card_text, rank
 from patience.engine.game import engine_for, start_position
 from patience.games import get_game
 from patience.solver import Budget
-from patience.solver.stats import percentile, solve_many
+from patience.solver.batch.stats import percentile, solve_many
 
 INFO = get_game("klondike")
 OPTIONS = {"draw": "1", "passes": "unlimited"}

@@ -4,7 +4,7 @@
 
 Some options only give a player more choice: drawing one card at a time can do whatever
 drawing three does, and more passes allow every line fewer passes allow
-(``patience.solver.klondike_subgame`` has the argument). Options never enter a deal's seed
+(``patience.solver.klondike.subgame`` has the argument). Options never enter a deal's seed
 (``patience.deal``), so deal N is the same cards under each. Hence a deal won under one
 option is winnable under every *wider* one (``klondike_subgame.wider``), and a deal proved
 unwinnable under an option is unwinnable under every narrower one.
@@ -29,8 +29,8 @@ from patience.engine.game import start_position
 from patience.games.registry import GameInfo
 from patience.notation import parse_game_spec
 from patience.rules.game import Rules
-from patience.solver.deal_log import BadLog, read_log
-from patience.solver.klondike_subgame import wider
+from patience.solver.batch.deal_log import BadLog, read_log
+from patience.solver.klondike.subgame import wider
 
 
 @dataclass

@@ -24,7 +24,7 @@ import os
 import time
 
 from patience.solver import Budget
-from patience.solver.stats import solve_many, summarize
+from patience.solver.batch.stats import solve_many, summarize
 
 GROUPS: list[tuple[str, dict[str, str], float, float]] = [
     # game, options, seconds a deal, decided share wanted

@@ -2,7 +2,7 @@
 
     .venv/bin/python bench/win_rates.py [--deals 100] [--first 1] [--jobs 2] [--nodes 30000]
         [--seconds 2 | --no-clock] [--only GAME,...] [--log PATH] [--recheck SPEC]
-        [--doc docs/win_rates.md] [--json src/patience/solver/win_rates.json]
+        [--doc docs/win_rates.md] [--json src/patience/solver/batch/win_rates.json]
 
 The solver's view: every card is known. Each deal is won (a solution that replays), proven
 unwinnable, or unknown (budget out); the rate is won over decided deals with a 95% Wilson
@@ -24,7 +24,7 @@ A long measurement in pieces (Spider's 10,000 deals at 5 s, say), each piece res
 
 ``--first N`` solves deals N to N+deals-1 and adds them to the row, which must cover deals 1
 to N-1 at the same budget (anything else is refused and nothing changes). ``--log`` keeps one
-line per solved deal (patience.solver.deal_log), so a killed run loses only the deals in
+line per solved deal (patience.solver.batch.deal_log), so a killed run loses only the deals in
 progress; it needs a single spec, and a log serves every run of that spec and budget.
 ``--from-top`` solves the deals from the last down into ``--log`` and writes no row: a second
 process, meeting one that runs up from the first deal, for a long row on two cores; stop
@@ -36,7 +36,7 @@ solve_many checks). A new run from deal 1 replaces the row. ``--no-clock`` drops
 budget: ``--nodes`` alone bounds each deal, so every verdict is the same on any machine and
 under any load (a loaded machine only takes longer). ``--cluster tcp://HOST:8786`` solves on a
 Dask distributed cluster instead of local processes, in chunks of deals per task
-(patience.solver.cluster): the same verdicts under a node budget, and the same log.
+(patience.solver.batch.cluster): the same verdicts under a node budget, and the same log.
 """
 
 from __future__ import annotations
@@ -54,8 +54,8 @@ from patience.engine.errors import NotationError
 from patience.games import GAMES
 from patience.notation import game_spec, parse_game_spec
 from patience.solver import Budget
-from patience.solver.deal_log import BadLog, DealLog, Header
-from patience.solver.measured import (
+from patience.solver.batch.deal_log import BadLog, DealLog, Header
+from patience.solver.batch.measured import (
     DATA,
     FEWEST_WON,
     MOST_UNKNOWN,
@@ -67,7 +67,7 @@ from patience.solver.measured import (
     load,
     save,
 )
-from patience.solver.stats import DealRecord, solve_many, summarize, wilson
+from patience.solver.batch.stats import DealRecord, solve_many, summarize, wilson
 
 DOC = Path(__file__).resolve().parent.parent / "docs" / "win_rates.md"
 

@@ -23,7 +23,7 @@ import json
 from patience.engine.game import start_position
 from patience.notation import parse_game_spec
 from patience.solver import Budget, Won, searcher_for
-import patience.solver.spider_state as compiled_or_not
+import patience.solver.spider.state as compiled_or_not
 info, options = parse_game_spec("spider:suits=2")
 searcher = searcher_for(info.rules(options))
 result = searcher.solve(start_position(info, options, 1), Budget(nodes=3000))
@@ -44,7 +44,7 @@ def _solve_with(src: Path) -> list[object]:
 def test_an_existing_destination_is_refused(tmp_path: Path) -> None:
     (tmp_path / "src").mkdir()
     with pytest.raises(SystemExit, match="exists"):
-        bench.build(tmp_path, ("patience.solver.spider_state",))
+        bench.build(tmp_path, ("patience.solver.spider.state",))
     assert not any((tmp_path / "src").iterdir())  # nothing copied into it
 
 
@@ -60,7 +60,7 @@ def test_an_unknown_module_is_refused_before_compiling(tmp_path: Path) -> None:
     reason="mypyc needs gcc and Python's headers",
 )
 def test_a_compiled_searcher_gives_the_same_answer(tmp_path: Path) -> None:
-    copy = bench.build(tmp_path, ("patience.solver.spider_state",))
+    copy = bench.build(tmp_path, ("patience.solver.spider.state",))
     compiled = _solve_with(copy)
     pure = _solve_with(ROOT / "src")
     assert str(compiled[0]).endswith(".so")

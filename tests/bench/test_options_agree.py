@@ -8,8 +8,8 @@ from pathlib import Path
 import pytest
 
 from bench_module import load_bench
-from patience.solver.deal_log import DealLog, Header
-from patience.solver.stats import DealRecord
+from patience.solver.batch.deal_log import DealLog, Header
+from patience.solver.batch.stats import DealRecord
 
 bench = load_bench("options_agree")
 

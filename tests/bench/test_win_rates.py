@@ -12,8 +12,8 @@ import pytest
 
 from bench_module import load_bench
 from patience.solver import Budget
-from patience.solver.measured import Measured, load
-from patience.solver.stats import DealRecord, solve_many
+from patience.solver.batch.measured import Measured, load
+from patience.solver.batch.stats import DealRecord, solve_many
 
 ROOT = Path(__file__).resolve().parents[2]
 SMALL = ["--jobs", "1", "--nodes", "300", "--seconds", "30"]

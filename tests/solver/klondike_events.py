@@ -1,4 +1,4 @@
-"""The events of :mod:`patience.solver.klondike_dead` written out rule by rule, as an oracle
+"""The events of :mod:`patience.solver.klondike.dead` written out rule by rule, as an oracle
 for its bit-set fixed point, and random cases to compare the two on."""
 
 from __future__ import annotations
@@ -7,7 +7,7 @@ import random
 from typing import NamedTuple
 
 from patience.cards import KING, make_card, rank, suit
-from patience.solver.klondike_state import FACE_DOWN, PARENTS
+from patience.solver.klondike.state import FACE_DOWN, PARENTS
 
 
 def dead_by_events(
@@ -17,8 +17,8 @@ def dead_by_events(
     home: list[int],
     pin: list[int],
 ) -> bool:
-    """The events of :mod:`patience.solver.klondike_dead` (with talon stacks, those of
-    :mod:`patience.solver.klondike_talon_dead`), each rule written out as the modules state
+    """The events of :mod:`patience.solver.klondike.dead` (with talon stacks, those of
+    :mod:`patience.solver.klondike.talon_dead`), each rule written out as the modules state
     it, iterated to their least fixed point: is some card never home?"""
     left: set[int] = set()
     homed = {make_card(r, s) for s in range(4) for r in range(1, home[s] + 1)}

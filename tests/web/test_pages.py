@@ -131,7 +131,7 @@ def test_lobby_win_rates_show_the_rate_or_narrow_bounds_and_nothing_vaguer(
     monkeypatch: pytest.MonkeyPatch,
 ) -> None:
     from patience.games import GAMES
-    from patience.solver.measured import Measured
+    from patience.solver.batch.measured import Measured
     from patience.web import pages
 
     figures = {
@@ -149,7 +149,7 @@ def test_lobby_win_rates_show_the_rate_or_narrow_bounds_and_nothing_vaguer(
 def test_lobby_difficulty_is_the_typical_grade_where_the_figures_tell_it(
     client: TestClient, monkeypatch: pytest.MonkeyPatch
 ) -> None:
-    from patience.solver.measured import Measured
+    from patience.solver.batch.measured import Measured
     from patience.web import pages
 
     figures = {

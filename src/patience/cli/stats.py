@@ -16,9 +16,9 @@ from patience.cli.args import CliError, deal_number, option_pair
 from patience.cli.solve import SEES_ALL, _positive_float, _positive_int
 from patience.notation import game_spec, parse_game_spec
 from patience.solver import Budget
-from patience.solver.chart import svg_chart
-from patience.solver.deal_log import BadLog, DealLog, Header
-from patience.solver.stats import DealRecord, Summary, solve_many, summarize
+from patience.solver.batch.chart import svg_chart
+from patience.solver.batch.deal_log import BadLog, DealLog, Header
+from patience.solver.batch.stats import DealRecord, Summary, solve_many, summarize
 
 
 def register(subparsers: Any) -> None:

@@ -18,10 +18,10 @@ from patience.engine.game import start_position
 from patience.games.registry import GameInfo, Options, Skill
 from patience.notation import game_spec
 from patience.solver import searcher_for
+from patience.solver.batch.measured import SEARCH_GRADES
+from patience.solver.batch.stats import solve_many
 from patience.solver.difficulty import Grade, grade_of
-from patience.solver.measured import SEARCH_GRADES
 from patience.solver.result import Budget
-from patience.solver.stats import solve_many
 
 CLUSTER_WINDOW = 400
 """Deals handed to a cluster at once while preparing a pool: at most this many are graded

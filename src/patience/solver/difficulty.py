@@ -22,6 +22,7 @@ from enum import Enum
 
 from patience.engine.game import start_position
 from patience.games.registry import GameInfo, Skill
+from patience.solver.dispatch import searcher_for
 from patience.solver.result import Budget, ProvenUnwinnable, Result, Won
 
 
@@ -57,7 +58,6 @@ def grade_of(result: Result, skill: Skill = Skill.MIXED) -> Grade:
 
 def difficulty(info: GameInfo, options: Mapping[str, str] | None, deal: int) -> Grade:
     """The grade of deal ``deal`` (searched with :data:`GRADE_BUDGET`)."""
-    from patience.solver import searcher_for
 
     searcher = searcher_for(info.rules(options))
     result = searcher.solve(start_position(info, options, deal), GRADE_BUDGET)

@@ -9,6 +9,7 @@ from typing import Literal
 from patience.engine.position import Move, Position
 from patience.games.registry import GameInfo
 from patience.notation import move_text
+from patience.solver.dispatch import searcher_for
 from patience.solver.result import Budget, ProvenUnwinnable, Result, Won
 from patience.solver.search import Searcher
 
@@ -33,7 +34,6 @@ def hint(
     budget: Budget | None = None,
 ) -> Hint:
     """The next move of a winning line within ``budget``, else the heuristic's best move."""
-    from patience.solver import searcher_for
 
     searcher = searcher_for(info.rules(options))
     engine = searcher.engine

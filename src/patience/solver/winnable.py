@@ -13,6 +13,7 @@ from typing import Literal
 from patience.engine.game import start_position
 from patience.engine.position import Move, Position
 from patience.games.registry import GameInfo
+from patience.solver.dispatch import searcher_for
 from patience.solver.result import Budget, ProvenUnwinnable, Won
 
 WINNABLE_BUDGET = Budget(nodes=20_000)
@@ -32,7 +33,6 @@ def first_winnable_deal(
     Only the node count of ``budget`` is used. Raises ``LookupError`` when none of the next
     :data:`MAX_DEALS_TRIED` deals is proved winnable within the budget.
     """
-    from patience.solver import searcher_for
 
     if start < 1:
         raise ValueError("deal numbers start at 1")
@@ -74,7 +74,6 @@ def lose_point(
     budget: Budget | None = None,
 ) -> LosePoint:
     """Binary search over the move list for the first move that lost the game."""
-    from patience.solver import searcher_for
 
     searcher = searcher_for(info.rules(options))
     engine = searcher.engine

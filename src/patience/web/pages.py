@@ -21,7 +21,7 @@ from patience.games import GAMES
 from patience.games.registry import GameInfo
 from patience.notation import game_spec
 from patience.scoring import profiles_for
-from patience.solver.measured import measured
+from patience.solver.batch.measured import measured
 from patience.store.records import GameRecord
 from patience.store.repository import StoreUnavailable
 from patience.web import lang as languages
@@ -90,7 +90,7 @@ def win_rate_text(info: GameInfo, lang: str) -> str | None:
 
 def difficulty_text(info: GameInfo, lang: str) -> str | None:
     """The grade of the game's typical winnable deal (default options), in words; ``None``
-    where the measured figures cannot tell it (see :mod:`patience.solver.measured`).
+    where the measured figures cannot tell it (see :mod:`patience.solver.batch.measured`).
 
     >>> difficulty_text(GAMES["spider"], "en") is None
     True

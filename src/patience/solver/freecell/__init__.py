@@ -1,0 +1,1 @@
+"""FreeCell's solver: its searcher (:mod:`.search`) over a compact state (:mod:`.state`)."""

@@ -1,0 +1,485 @@
+"""The searcher of the Nationale family: two foundations a suit, one building up from the Ace
+and one down from the King, fed one card at a time from tableau piles, cells or a talon.
+
+Nationale (builds on the tableau, foundation tops may come back), Caprice (builds, two
+redeals) and Tournament (reserve cells, a talon dealt onto the piles, foundations of one suit
+giving to each other) share that shape; :func:`two_way_searcher` reads it from the rules
+(:func:`~patience.solver.nationale.moves.takes_board`), never from the game's name.
+
+The search is best-first over the compact boards of :mod:`patience.solver.nationale.moves`,
+remembering every board it has queued by its key, so no board is searched twice. Only the
+rules below cut anything, each sound, which makes an emptied frontier a proof:
+
+* **Keys** merge only boards with the same futures: alike piles sorted (cells always; tableau
+  piles where nothing deals onto or gathers them in order, :func:`patience.solver.canon.classes`),
+  foundations by their lengths (a foundation holds a run from its start card, so its length
+  says which cards), and in games with swaps a suit holding one card of every rank home as one
+  state (every split of it between its two piles is reachable from every other by swaps that
+  touch nothing else). A card shuffled from one pile to another and back meets its own key.
+* **Moves** are the engine's, one by one, except that a card goes only to the first empty
+  cell (cells are alike) and swaps come only right before the card they make room for (no
+  other swap is ever legal; see the board's module). Stock moves and redeals are the engine's
+  own.
+* **A cell card goes home at once** (the only move tried) where foundations never give cards
+  back but a suit's two may swap tops (Tournament), unless that suit holds exactly one card of
+  every rank. Let a line L win from the board with card x (rank r) still in cell C; follow L
+  from the board with x home and C empty. While x stays in C in L, the two boards differ only
+  there, and in the ranks home of x's suit, ours holding one r more; the ranks home decide the
+  pair's acceptance (up to swaps, which change nothing else). No move of L puts a card in C.
+  A card of x's suit, rank q, that L sends home: if q = r, we put that card in C instead (it
+  is a pile's top, C is empty) or leave it in its cell (cells are alike): the boards are now
+  the same. Otherwise L's suit holds no r (r was missing at the start, or held once with some
+  rank twice, and then L's suit never holds one card of each rank), so its pair takes r at
+  one end and q at the other, and ours, one r further, still takes q. Redeals gather only the
+  tableau, so they see the same cards. When L sends x home, the boards are the same.
+
+A quicker search over fewer moves comes first with a share of the budget; it finds many wins
+in far fewer boards, but it leaves moves out, so it proves nothing: when it ends without a
+win, the complete search above runs with the rest of the budget. Where the game has cells
+(Tournament), it tries only cards going home, straight or after the cards above them go to
+empty cells ("digs"), and the stock and redeal moves, with 87.5% of the budget: twelve such
+searches, each ordering its frontier by other score weights, take turns, each turn twice as
+long as the last (which weights win a deal varies a lot from deal to deal). Where foundations
+may give cards back (Nationale), every move but those (30%; measured on Nationale deals that
+took the complete search 37,000 and 56,000 boards, it found wins in 7,700 and 1,900).
+
+Where the tableau piles are all alike under one build rule and nothing else moves (Nationale),
+the walk is :meth:`TwoWaySearcher._sorted_walk`: the same boards in the same order and the
+same keys, but a child's key is built from its parent's sorted piles, and only a child not
+seen before is built (``bench/same_search.py`` compares it with older code).
+
+Budgets: the node count is exact over all searches together; the clock is read every 64
+boards (a board costs well under a millisecond), and the tables the board remembers by
+foundation lengths are dropped after each solve, so no search pays for the ones before it.
+
+The score only orders the frontier: cards home, less the cards lying on cards a foundation
+takes now (by their depth), less full cells, plus empty piles where a gap takes any card.
+Where the quick search without returns came first (Nationale), the complete search weighs
+cards home and gaps alone, leaving depth out: the deals that reach it are those the depth
+ordering did not win (on the 115 Nationale deals of 1-1,000 that took over 2,500 boards, within
+25,000 boards it won seven the depth ordering did not and lost two).
+"""
+
+from __future__ import annotations
+
+import bisect
+import heapq
+from collections.abc import Callable, Generator, Iterable
+from operator import itemgetter
+
+from patience.engine.core import Engine
+from patience.engine.position import Move, MoveKind, Position, transfer
+from patience.solver.nationale.moves import Board, Step, TwoWayBoard, takes_board
+from patience.solver.result import Budget, ProvenUnwinnable, Result, Unknown, Won
+from patience.solver.search import Searcher
+
+_CLOCK_EVERY = 64
+_SCORE_SHIFT = 40
+_NODES = 1 << _SCORE_SHIFT
+"""More boards than any search queues: a frontier entry packs its score above its number."""
+_FIRST_TURN = 500
+"""Boards each quick search expands in its first turn; every round doubles it."""
+_ALL, _DIGS, _NO_RETURNS = "all", "digs", "no returns"
+"""Search modes: every move; only digs; every move but foundations giving cards back."""
+_QUICK_SHARE = {_DIGS: 0.875, _NO_RETURNS: 0.3}
+"""The share of the budget the quick searches may use before the complete search."""
+_DIG_WEIGHTS = (
+    *((20, 50), (4, 100), (30, 0), (4, 30), (10, 100), (8, 60)),
+    *((4, 200), (40, 100), (15, 150), (60, 200), (1, 100), (2, 60)),
+)
+"""The (depth, full cell) weights of the dig searches taking turns. Measured on Tournament
+deals 1-40 alone at 0.12 s, each pair won 9 to 18 deals, the first seven together 32; all
+twelve in turn win 87 of deals 1-100 in 15,000 boards (the first seven 80, nine 85)."""
+
+
+Line = tuple[Move, ...]
+Walk = Generator[None, None, Line | None]
+"""A search expanding one board per step, returning the winning moves or ``None``."""
+
+
+def _board_score(board_rules: TwoWayBoard, depth: int, full_cell: int) -> Callable[[Board], int]:
+    """The frontier's order: higher first (see the module); a card home is worth 100."""
+    heads = itemgetter(*board_rules.foundations)
+    tableau = board_rules.tableau
+    cells = board_rules.cells
+    wanted = board_rules.wanted
+    gap = _gap_worth(board_rules)
+
+    def score(board: Board) -> int:
+        table = wanted(board)
+        value = 100 * sum(map(len, heads(board)))
+        for t in tableau:
+            cards = board[t]
+            if not cards:
+                value += gap
+                continue
+            flags = cards.translate(table)
+            top = len(cards) - 1
+            i = flags.find(1)
+            while i >= 0:
+                value -= depth * (top - i)
+                i = flags.find(1, i + 1)
+        for c in cells:
+            if board[c]:
+                value -= full_cell
+        return value
+
+    if depth or full_cell:
+        return score
+    piles = itemgetter(*tableau)
+
+    def plain(board: Board) -> int:  # without depth or cells: cards home and gaps alone
+        return 100 * sum(map(len, heads(board))) + gap * piles(board).count(b"")
+
+    return plain
+
+
+def _gap_worth(board_rules: TwoWayBoard) -> int:
+    """What an empty tableau pile adds to a score: 30 where a gap takes any card, else 0."""
+    return 30 if any(board_rules.starts[t][0] for t in board_rules.tableau) else 0
+
+
+def _cell_home(board_rules: TwoWayBoard) -> Callable[[Board, int], Step | None] | None:
+    """A cell card going home that loses nothing, when there is one (see the module)."""
+    rules = board_rules.engine.rules
+    if not board_rules.cells or rules.foundation_returns or not rules.foundation_swaps:
+        return None
+    cells = board_rules.cells
+    home_of = board_rules.home_of
+    homes = board_rules.homes
+    moved = board_rules.moved
+
+    def forced(board: Board, redeals: int) -> Step | None:
+        taken = None
+        for c in cells:
+            cards = board[c]
+            if not cards:
+                continue
+            up, down = home_of[cards[-1]]
+            if len(board[up]) + len(board[down]) == 13:
+                continue  # one card of every rank home: which end takes it may matter
+            taken = taken if taken is not None else homes(board)
+            for _swaps, home in taken.get(cards[-1], ()):
+                return (transfer(c, home),), moved(board, c, home), redeals
+        return None
+
+    return forced
+
+
+class TwoWaySearcher(Searcher):
+    """Best-first search over compact boards of the Nationale family (see the module)."""
+
+    def __init__(self, engine: Engine) -> None:
+        super().__init__(engine)
+        self.board = TwoWayBoard(engine)
+        self.board_key = self.board.key_function()
+        # measured on deals 1-60: where cells are the only room, a full cell costs about a card
+        # home, and a wanted card's depth matters less (it is dug out through the cells)
+        depth, full_cell = (4, 100) if self.board.cells else (10, 0)
+        self.board_score = _board_score(self.board, depth, full_cell)
+        self.attempts = (
+            tuple(_board_score(self.board, d, c) for d, c in _DIG_WEIGHTS)
+            if self.board.cells
+            else (self.board_score,)
+        )
+        self.forced = _cell_home(self.board)
+        rules = engine.rules
+        # where the quick search without returns came first, the complete search orders by
+        # cards home and gaps alone (see the module)
+        self.complete_score = (
+            _board_score(self.board, 0, 0) if rules.foundation_returns else self.board_score
+        )
+        self.plain_gap = _gap_worth(self.board) if rules.foundation_returns else None
+        """The gap's worth where the complete score is cards home and gaps alone, else None."""
+        quick = _DIGS if self.board.cells else _NO_RETURNS if rules.foundation_returns else None
+        self.quick = None if quick is None else (quick, _QUICK_SHARE[quick])
+        foundations = set(self.board.foundations)
+        self._outside = itemgetter(*(i for i in range(len(engine.specs)) if i not in foundations))
+
+    def solve(self, start: Position, budget: Budget | None = None) -> Result:
+        """Search from ``start`` within ``budget``: won, proven unwinnable or unknown.
+
+        A quicker search over fewer moves may come first with a share of the budget (see the
+        module); only the complete search that follows can prove anything.
+        """
+        first = self.board.board_of(start)
+        if first is None:
+            return super().solve(start, budget)  # a card face down: the general search
+        try:
+            return self._solve(first, start.redeals, budget or Budget())
+        finally:
+            self.board.forget()
+
+    def _solve(self, first: Board, redeals: int, budget: Budget) -> Result:
+        clock = budget.clock
+        began = clock()
+        deadline = None if budget.seconds is None else began + budget.seconds
+        if self._won_board(first):
+            return Won((), 0, 0.0)
+        used = 0
+        if self.quick is not None:
+            mode, part = self.quick
+            until = None if budget.seconds is None else began + budget.seconds * part
+            most = max(1, int(budget.nodes * part))
+            walks = [self._walk(first, redeals, mode, score) for score in self.attempts]
+            quota = _FIRST_TURN
+            while walks and used < most and (until is None or clock() < until):
+                for walk in walks:  # the searches take turns, each turn twice the last
+                    cap = min(quota, most - used)
+                    if cap <= 0:
+                        break
+                    moves, nodes, exhausted = self._run(walk, cap, until, clock)
+                    used += nodes
+                    if moves is not None:
+                        return Won(moves, used, clock() - began)
+                    if exhausted:
+                        walks = []  # the same moves in another order: all would exhaust
+                        break
+                quota *= 2
+            if used >= budget.nodes:
+                return Unknown(used, clock() - began)
+        walk = self._walk(first, redeals, _ALL, self.complete_score)
+        moves, nodes, exhausted = self._run(walk, budget.nodes - used, deadline, clock)
+        seconds = clock() - began
+        if moves is not None:
+            return Won(moves, used + nodes, seconds)
+        if exhausted:
+            return ProvenUnwinnable(used + nodes, seconds)
+        return Unknown(used + nodes, seconds)
+
+    def _won_board(self, board: Board) -> bool:
+        return not any(self._outside(board))
+
+    @staticmethod
+    def _run(
+        walk: Walk, most: int, deadline: float | None, clock: Callable[[], float]
+    ) -> tuple[Line | None, int, bool]:
+        """Resume ``walk`` for at most ``most`` boards and until ``deadline``: the winning moves
+        (or ``None``), the boards expanded, and whether the frontier was emptied."""
+        nodes = 0
+        try:
+            while nodes < most:
+                if deadline is not None and nodes % _CLOCK_EVERY == 0 and clock() > deadline:
+                    break
+                nodes += 1
+                next(walk)
+        except StopIteration as stop:
+            moves: Line | None = stop.value
+            return moves, nodes if moves is not None else nodes - 1, moves is None
+        return None, nodes, False
+
+    def _walk(self, first: Board, redeals0: int, mode: str, score: Callable[[Board], int]) -> Walk:
+        """Best-first from ``first``, one board expanded per step; it returns the winning
+        moves, or ``None`` when the frontier is empty (a proof only in mode ``_ALL``)."""
+        digs = mode == _DIGS
+        returns = mode == _ALL
+        board_rules = self.board
+        if not digs and board_rules.sorted_tableau:
+            return (yield from self._sorted_walk(first, redeals0, returns, score))
+        key = self.board_key
+        transfers, through_engine = board_rules.transfers, board_rules.through_engine
+        after = board_rules.after
+        forced = self.forced
+        won = self._won_board
+        homes = frozenset(board_rules.foundations)
+        moved, refill = board_rules.moved, board_rules.refill
+        parents: list[int] = [-1]
+        edges: list[tuple[Move, ...]] = [()]
+        seen = {key(first, redeals0)}
+        frontier: list[tuple[int, int, Board, int]] = [(0, 0, first, redeals0)]
+        while frontier:
+            _, newest, board, redeals = heapq.heappop(frontier)
+            node = -newest
+            only = forced(board, redeals) if forced is not None else None
+            if only is not None:
+                lines: Iterable[Step] = (only,)
+            elif digs:
+                lines = board_rules.digs(board, redeals)
+            else:
+                lines = through_engine(board, redeals)
+                last = edges[node]
+                # the card just moved going straight back gives the board before (seen)
+                back = -1, -1
+                if len(last) == 1 and last[0].kind is MoveKind.TRANSFER and not refill[last[0].src]:
+                    back = last[0].dst, last[0].src
+                for swaps, src, dst in transfers(board, returns):
+                    if src == back[0] and dst == back[1] and not swaps:
+                        continue
+                    child = moved(board, src, dst) if not swaps else after(board, swaps, src, dst)
+                    if dst in homes and won(child):
+                        return self._line(parents, edges, node, (*swaps, transfer(src, dst)))
+                    child_key = key(child, redeals)
+                    if child_key in seen:
+                        continue
+                    seen.add(child_key)
+                    parents.append(node)
+                    edges.append((*swaps, transfer(src, dst)))
+                    heapq.heappush(frontier, (-score(child), 1 - len(parents), child, redeals))
+            for line, child, child_redeals in lines:
+                if won(child):
+                    return self._line(parents, edges, node, line)
+                child_key = key(child, child_redeals)
+                if child_key in seen:
+                    continue
+                seen.add(child_key)
+                parents.append(node)
+                edges.append(line)
+                entry = (-score(child), 1 - len(parents), child, child_redeals)
+                heapq.heappush(frontier, entry)
+            yield
+        return None
+
+    def _sorted_walk(
+        self, first: Board, redeals: int, returns: bool, score: Callable[[Board], int]
+    ) -> Walk:
+        """:meth:`_walk` where :attr:`TwoWayBoard.sorted_tableau` holds (Nationale): the same
+        boards in the same order, each child's key (the same bytes) built from its parent's
+        sorted piles by taking out and putting in the two piles the move changes, and only a
+        child not seen before built. The transfers are :meth:`TwoWayBoard.transfers`' in the
+        same order, read for one build rule and no cells.
+        """
+        board_rules = self.board
+        key = self.board_key
+        ((unders, receivers),) = board_rules.receiving
+        alike_gaps = board_rules.alike_gaps
+        homes_of = board_rules.homes
+        starts = board_rules.starts
+        foundations = board_rules.foundation_set
+        tableau = itemgetter(*board_rules.tableau)
+        heads = itemgetter(*board_rules.key_heads)
+        at = {f: i for i, f in enumerate(board_rules.key_heads)}
+        foundations_in_order = board_rules.foundations
+        gives_back = returns and board_rules.sources != board_rules.givers
+        gap = self.plain_gap if score is self.complete_score else None
+        # by the foundations' lengths: the cards they take (with where), and their tops
+        taken: dict[bytes, tuple[dict[int, list[int]], list[tuple[int, bytes, int, bool]]]] = {}
+        home_pile = [i in foundations for i in range(len(starts))]
+        join, insort = b"\xfd".join, bisect.insort
+        heappop, heappush = heapq.heappop, heapq.heappush
+        won = self._won_board
+        lines = [
+            [(transfer(src, dst),) for dst in range(len(starts))] for src in range(len(starts))
+        ]
+        byte = [bytes((n,)) for n in range(256)]
+        parents: list[int] = [-1]
+        edges: list[tuple[Move, ...]] = [()]
+        seen = {key(first, redeals)}
+        # each queued board with its tableau piles sorted and its key's head (its key's parts)
+        waiting: list[tuple[Board, list[bytes], bytes] | None] = [
+            (first, sorted(tableau(first)), bytes((*map(len, heads(first)), redeals)))
+        ]
+        frontier = [0]  # -(score * _NODES + node): by score, then newest first, as in _walk
+        while frontier:
+            entry = heappop(frontier)
+            node = -entry & _NODES - 1
+            queued = waiting[node]
+            assert queued is not None
+            board, order, head = queued
+            waiting[node] = None
+            last = edges[node]
+            back_src, back_dst = (last[0].dst, last[0].src) if last else (-1, -1)
+            on: dict[int, list[int]] = {}
+            gaps: list[int] = []
+            tops: list[tuple[int, bytes, int, bool]] = []  # (source, its cards, top, home?)
+            for dst in receivers:
+                target = board[dst]
+                if target:
+                    top = target[-1]
+                    tops.append((dst, target, top, False))
+                    if top in on:
+                        on[top].append(dst)
+                    else:
+                        on[top] = [dst]
+                elif not gaps or not alike_gaps:
+                    gaps.append(dst)
+            known = taken.get(head)
+            if known is None:
+                found = homes_of(board).items()
+                known = taken[head] = (
+                    {c: [dst for _swaps, dst in to] for c, to in found},
+                    [(f, board[f], board[f][-1], True) for f in foundations_in_order if board[f]],
+                )
+            homes, home_tops = known
+            if gap is not None:
+                here = score(board) if node == 0 else -entry >> _SCORE_SHIFT
+            if gives_back:
+                tops += home_tops
+            for src, cards, card, given in tops:
+                targets = homes[card].copy() if not given and card in homes else []
+                for lower in unders[card]:
+                    if lower in on:
+                        for dst in on[lower]:
+                            if dst != src:
+                                targets.append(dst)
+                if gaps and (given or len(cards) > 1):
+                    for dst in gaps:
+                        if starts[dst][card]:
+                            targets.append(dst)
+                if not targets:
+                    continue
+                tail, shorter = cards[-1:], cards[:-1]
+                if given:  # the foundation one shorter, the tableau as it was
+                    p = at[src]
+                    src_head = head[:p] + byte[head[p] - 1] + head[p + 1 :]
+                    rest = order
+                else:  # the pile one card shorter
+                    src_head = head
+                    rest = order.copy()
+                    rest.remove(cards)
+                    insort(rest, shorter)
+                prefix = src_head + b"\xff"
+                back = back_dst if src == back_src else -1
+                src_lines = lines[src]
+                for dst in targets:
+                    if dst == back:
+                        continue  # the card just moved going straight back: the board before
+                    to_home = home_pile[dst]
+                    if to_home:
+                        p = at[dst]
+                        child_head = src_head[:p] + byte[src_head[p] + 1] + src_head[p + 1 :]
+                        piles = rest
+                        child_key = child_head + b"\xff" + join(rest)
+                    else:
+                        child_head = src_head
+                        piles = rest.copy()
+                        target = board[dst]
+                        piles.remove(target)
+                        insort(piles, target + tail)
+                        child_key = prefix + join(piles)
+                    if child_key in seen:
+                        continue
+                    seen.add(child_key)
+                    child = list(board)
+                    child[dst] += tail
+                    child[src] = shorter
+                    child_board = tuple(child)
+                    if to_home and won(child_board):
+                        return self._line(parents, edges, node, src_lines[dst])
+                    if gap is None:
+                        worth = score(child_board)
+                    else:  # cards home and gaps: the parent's, plus what the move changed
+                        worth = here + (
+                            (100 if to_home else -gap if not board[dst] else 0)
+                            + (-100 if given else gap if len(cards) == 1 else 0)
+                        )
+                    heappush(frontier, -worth * _NODES - len(parents))
+                    parents.append(node)
+                    edges.append(src_lines[dst])
+                    waiting.append((child_board, piles, child_head))
+            yield
+        return None
+
+    @staticmethod
+    def _line(
+        parents: list[int], edges: list[tuple[Move, ...]], node: int, last: tuple[Move, ...]
+    ) -> tuple[Move, ...]:
+        chunks = [last]
+        while node > 0:
+            chunks.append(edges[node])
+            node = parents[node]
+        return tuple(m for chunk in reversed(chunks) for m in chunk)
+
+
+def two_way_searcher(engine: Engine) -> TwoWaySearcher | None:
+    """The family's searcher for rules of its shape (read from the piles); ``None`` for others."""
+    return TwoWaySearcher(engine) if takes_board(engine) else None

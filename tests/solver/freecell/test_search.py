@@ -1,0 +1,298 @@
+"""The FreeCell searcher: wins replay in the engine, proofs match a plain enumeration."""
+
+from __future__ import annotations
+
+from collections.abc import Sequence
+from dataclasses import replace
+
+import pytest
+from hypothesis import given, settings
+from hypothesis import strategies as st
+from solver_oracle import winnable_by_enumeration
+from solver_positions import engine_of, playout, replays_to_win
+
+from patience.cards import parse_card
+from patience.engine.core import Engine
+from patience.engine.game import engine_for, start_position
+from patience.engine.position import Position
+from patience.games import GAMES, get_game
+from patience.games.layout import DOWN_IN_SUIT
+from patience.rules.piles import Kind, Unit
+from patience.solver import Budget, ProvenUnwinnable, Unknown, Won
+from patience.solver.freecell.search import (
+    SCANS,
+    FreeCellSearch,
+    Weights,
+    freecell_searcher,
+    rank_function,
+)
+from patience.solver.freecell.state import EMPTY, HOME, Layout, in_family, key
+
+FREECELL = get_game("freecell")
+ENGINE = engine_of("freecell")
+
+
+def variant(columns: int, cells: int, **changes: object) -> Engine:
+    """FreeCell's engine with ``columns`` columns and ``cells`` free cells (and spec changes)."""
+    rules = FREECELL.rules({})
+    specs = rules.piles
+    tableau = [replace(s, **changes) for s in specs if s.kind is Kind.TABLEAU][:columns]
+    cell_specs = [s for s in specs if s.kind is Kind.CELL][:cells]
+    founds = [s for s in specs if s.kind is Kind.FOUNDATION]
+    return engine_for(replace(rules, piles=(*tableau, *cell_specs, *founds)))
+
+
+def endgame(engine: Engine, columns: list[list[str]], cells: Sequence[str] = ()) -> Position:
+    """A position of ``engine`` with these cards out (the top ranks of each suit), the rest home."""
+    out = [[parse_card(c) for c in col] for col in columns]
+    held = [parse_card(c) for c in cells]
+    used = {c for col in out for c in col} | set(held)
+    piles: list[tuple[int, ...]] = [() for _ in engine.specs]
+    for t, col in zip(engine.tableau, out, strict=False):
+        piles[t] = tuple(col)
+    for c, card in zip(engine.cells, held, strict=False):
+        piles[c] = (card,)
+    for f, s in zip(engine.foundations, range(4), strict=True):
+        lowest = next((r for r in range(13) if s * 13 + r in used), 13)
+        piles[f] = tuple(range(s * 13, s * 13 + lowest))
+    assert sum(map(len, piles)) == 52, "only the top ranks of a suit may be out"
+    return Position(tuple(piles), (0,) * len(piles))
+
+
+def test_only_the_freecell_family_is_taken() -> None:
+    taken = {info.id for info in GAMES.values() if in_family(engine_of(info.id))}
+    assert taken == {"freecell"}
+    assert freecell_searcher(engine_of("klondike")) is None
+    assert isinstance(freecell_searcher(ENGINE), FreeCellSearch)
+    with pytest.raises(ValueError, match="FreeCell family"):
+        Layout(engine_of("spider"))
+
+
+@pytest.mark.parametrize("deal", [1, 2, 3, 617, 1000])
+def test_deals_are_solved_and_replay(deal: int) -> None:
+    start = start_position(FREECELL, {}, deal)
+    result = FreeCellSearch(ENGINE).solve(start, Budget(nodes=50_000))
+    assert isinstance(result, Won)
+    assert replays_to_win(ENGINE, start, result.moves)
+
+
+@pytest.mark.parametrize(("deal", "steps", "seed"), [(5, 10, 1), (7, 40, 3)])
+def test_mid_game_positions_are_solved_and_replay(deal: int, steps: int, seed: int) -> None:
+    start = playout("freecell", deal, steps, seed)
+    assert start != start_position(FREECELL, {}, deal)
+    result = FreeCellSearch(ENGINE).solve(start, Budget(nodes=50_000))
+    assert isinstance(result, Won)
+    assert replays_to_win(ENGINE, start, result.moves)
+
+
+@pytest.mark.parametrize("deal", [11, 12])
+def test_positions_along_a_winning_line_are_solved(deal: int) -> None:
+    pos = start_position(FREECELL, {}, deal)
+    line = FreeCellSearch(ENGINE).solve(pos, Budget(nodes=50_000))
+    assert isinstance(line, Won)
+    for move in line.moves[: len(line.moves) // 2]:
+        pos = ENGINE.apply(pos, move)
+    result = FreeCellSearch(ENGINE).solve(pos, Budget(nodes=50_000))
+    assert isinstance(result, Won)
+    assert replays_to_win(ENGINE, pos, result.moves)
+
+
+@pytest.mark.parametrize(("deal", "steps", "seed"), [(6, 25, 2), (6, 20, 4), (9, 50, 6)])
+def test_stuck_random_playouts_are_proven_as_the_enumeration_says(
+    deal: int, steps: int, seed: int
+) -> None:
+    start = playout("freecell", deal, steps, seed)
+    assert winnable_by_enumeration(ENGINE, start, 30_000) is False
+    assert isinstance(FreeCellSearch(ENGINE).solve(start), ProvenUnwinnable)
+
+
+def test_a_won_position_needs_no_moves_and_a_tiny_budget_says_unknown() -> None:
+    won = endgame(ENGINE, [])
+    assert FreeCellSearch(ENGINE).solve(won) == Won((), 0, 0.0)
+    result = FreeCellSearch(ENGINE).solve(start_position(FREECELL, {}, 1), Budget(nodes=1))
+    assert isinstance(result, Unknown)
+
+
+def test_safe_moves_home_alone_can_win() -> None:
+    pos = endgame(ENGINE, [["KH", "QS"], ["KS"], ["KC", "QD", "KD"]], ["QH"])
+    result = FreeCellSearch(ENGINE).solve(pos)
+    assert isinstance(result, Won)
+    assert replays_to_win(ENGINE, pos, result.moves)
+
+
+def test_a_blocked_endgame_is_proven_unwinnable() -> None:
+    engine = variant(2, 0)
+    pos = endgame(engine, [["QC", "KH"], ["QH", "KC"]])
+    assert winnable_by_enumeration(engine, pos, 10_000) is False
+    assert isinstance(FreeCellSearch(engine).solve(pos), ProvenUnwinnable)
+    # one more column opens it
+    wider = variant(3, 0)
+    pos = endgame(wider, [["QC", "KH"], ["QH", "KC"], []])
+    result = FreeCellSearch(wider).solve(pos)
+    assert isinstance(result, Won)
+    assert replays_to_win(wider, pos, result.moves)
+
+
+RANKS = "A23456789TJQK"
+
+
+@settings(max_examples=40, deadline=None)
+@given(st.data())
+def test_verdicts_match_an_enumeration(data: st.DataObject) -> None:
+    columns = data.draw(st.integers(2, 3), label="columns")
+    cells = data.draw(st.integers(0, 1), label="cells")
+    engine = variant(columns, cells)
+    # the top cards of each suit still out, dealt at random over columns and cells
+    depth = [data.draw(st.integers(1, 3), label=f"suit {s}") for s in range(4)]
+    cards = [f"{RANKS[12 - r]}{'CDHS'[s]}" for s in range(4) for r in range(depth[s])]
+    order = data.draw(st.permutations(cards), label="order")
+    places = [data.draw(st.integers(0, columns + cells - 1)) for _ in order]
+    piles: list[list[str]] = [[] for _ in range(columns + cells)]
+    for card, place in zip(order, places, strict=True):
+        if place >= columns and piles[place]:
+            place = 0
+        piles[place].append(card)
+    held = [p[0] for p in piles[columns:] if p]
+    pos = endgame(engine, piles[:columns], held)
+    truth = winnable_by_enumeration(engine, pos, 30_000)
+    assert truth is not None
+    result = FreeCellSearch(engine).solve(pos)
+    assert isinstance(result, Won) is truth
+    if isinstance(result, Won):
+        assert replays_to_win(engine, pos, result.moves)
+    else:
+        assert isinstance(result, ProvenUnwinnable)
+
+
+@pytest.mark.parametrize(
+    ("cells", "changes"),
+    [(2, {}), (4, {"unit": Unit.ONE}), (4, {"build": DOWN_IN_SUIT})],
+    ids=["two cells", "one card a move", "built in suit"],
+)
+def test_variants_are_read_from_the_rules(cells: int, changes: dict[str, object]) -> None:
+    engine = variant(8, cells, **changes)
+    assert in_family(engine)
+    dealt = start_position(FREECELL, {}, 2)
+    piles = [dealt.piles[t] for t in ENGINE.tableau]
+    piles += [()] * (len(engine.specs) - len(piles))
+    start = Position(tuple(piles), (0,) * len(piles))
+    result = FreeCellSearch(engine).solve(start, Budget(nodes=20_000))
+    assert isinstance(result, Won)
+    assert replays_to_win(engine, start, result.moves)
+
+
+def test_every_generated_move_is_one_of_the_engines_search_moves() -> None:
+    layout = Layout(ENGINE)
+    for deal, steps, seed in ((1, 30, 1), (8, 60, 2), (9, 90, 3)):
+        pos = playout("freecell", deal, steps, seed)
+        state = layout.state_of(pos)
+        assert state is not None
+        searched = set(ENGINE.search_moves(pos))
+        for step in layout.moves(state):
+            (move,) = layout.engine_moves(pos, [step])
+            assert move in searched
+
+
+def settled(pos: Position) -> Position:
+    """``pos`` after the engine's safe moves home, one at a time, until none is left."""
+    while safe := ENGINE.safe_foundation_moves(pos):
+        pos = ENGINE.apply(pos, safe[0])
+    return pos
+
+
+def along_a_win(deal: int, every: int) -> list[Position]:
+    """Every ``every``-th position of a winning line of ``deal`` (empty columns and cells)."""
+    pos = start_position(FREECELL, {}, deal)
+    line = FreeCellSearch(ENGINE).solve(pos, Budget(nodes=50_000))
+    assert isinstance(line, Won)
+    out = []
+    for i, move in enumerate(line.moves):
+        if i % every == 0:
+            out.append(pos)
+        pos = ENGINE.apply(pos, move)
+    return out
+
+
+def test_moves_and_safe_moves_match_the_engine_up_to_symmetry() -> None:
+    layout = Layout(ENGINE)
+    positions = [
+        playout("freecell", deal, steps, seed) for deal, steps, seed in ((2, 30, 4), (3, 80, 5))
+    ]
+    for pos in [*positions, *along_a_win(13, 7)]:
+        pos = settled(pos)
+        state = layout.state_of(pos)
+        assert state is not None
+        ours = {key(layout.play(state, step)[0]) for step in layout.moves(state)}
+        theirs = set()
+        for move in ENGINE.search_moves(pos):
+            after = layout.state_of(settled(ENGINE.apply(pos, move)))
+            assert after is not None
+            theirs.add(key(after))
+        assert ours == theirs
+
+
+def test_states_alike_up_to_order_share_a_key() -> None:
+    a = ((b"\x01\x02", b"", b"\x05"), bytes([7, EMPTY]), (0, 0, 0, 0))
+    b = ((b"\x05", b"\x01\x02", b""), bytes([EMPTY, 7]), (0, 0, 0, 0))
+    c = ((b"\x05", b"\x01", b"\x02"), bytes([EMPTY, 7]), (0, 0, 0, 0))
+    assert key(a) == key(b) != key(c)
+
+
+def test_scores_reward_cards_home_and_punish_buried_and_broken_columns() -> None:
+    fits = Layout(ENGINE).fits
+    card = parse_card
+    low = ((bytes([card("AC")]),), bytes([EMPTY]), (0, 0, 0, 0))
+    high = ((b"",), bytes([EMPTY]), (1, 0, 0, 0))
+    for weights in SCANS:
+        assert rank_function(weights, fits)(high) > rank_function(weights, fits)(low)
+    buried = ((bytes([card("AC"), card("9H")]),), bytes([EMPTY]), (0, 0, 0, 0))
+    on_top = ((bytes([card("9H"), card("AC")]),), bytes([EMPTY]), (0, 0, 0, 0))
+    rank = rank_function(Weights(60, 5, 0, 10, 25), fits)
+    assert rank(buried) == rank(on_top) - 5
+    in_order = ((bytes([card("9H"), card("8S")]),), bytes([EMPTY]), (0, 0, 0, 0))
+    broken = ((bytes([card("9H"), card("8D")]),), bytes([EMPTY]), (0, 0, 0, 0))
+    rank = rank_function(Weights(60, 0, 0, 10, 25, breaks=4), fits)
+    assert rank(in_order) == rank(broken) + 4
+    disorder = rank_function(Weights(60, 0, 7, 10, 25), fits)
+    assert disorder(buried) == disorder(on_top) - 7 == disorder(low) - 7
+    assert HOME < 0
+
+
+def test_a_face_down_card_falls_back_to_the_general_search() -> None:
+    pos = endgame(ENGINE, [["KH"], ["KS"]])
+    down = list(pos.down)
+    down[ENGINE.tableau[0]] = 1
+    odd = Position(pos.piles, tuple(down))
+    assert Layout(ENGINE).state_of(odd) is None
+    short = list(pos.piles)
+    short[ENGINE.tableau[0]] = ()
+    assert Layout(ENGINE).state_of(Position(tuple(short), pos.down)) is None  # a card lost
+    result = FreeCellSearch(ENGINE).solve(odd)
+    assert isinstance(result, Won)
+    assert replays_to_win(ENGINE, odd, result.moves)
+
+
+def test_whole_run_scans_try_fewer_moves_and_never_prove() -> None:
+    layout = Layout(ENGINE)
+    for deal, steps, seed in ((1, 30, 1), (4, 50, 2), (10, 20, 3)):
+        state = layout.state_of(playout("freecell", deal, steps, seed))
+        assert state is not None
+        assert set(layout.moves(state, whole_runs=True)) <= set(layout.moves(state))
+    engine = variant(2, 0)
+    stuck = endgame(engine, [["QC", "KH"], ["QH", "KC"]])
+    whole = Weights(60, 5, 3, 10, 25, whole_runs=True)
+    assert isinstance(FreeCellSearch(engine, scans=(whole,)).solve(stuck), Unknown)
+    assert isinstance(
+        FreeCellSearch(engine, scans=(whole, SCANS[2])).solve(stuck), ProvenUnwinnable
+    )
+    pos = start_position(FREECELL, {}, 3)
+    result = FreeCellSearch(ENGINE, scans=(whole,)).solve(pos, Budget(nodes=20_000))
+    assert isinstance(result, Won)
+    assert replays_to_win(ENGINE, pos, result.moves)
+
+
+def test_the_unsolvable_deal_is_never_won() -> None:
+    # 11982 has no solution; proving it takes far more than a test's budget
+    result = FreeCellSearch(ENGINE).solve(start_position(FREECELL, {}, 11982), Budget(nodes=3_000))
+    assert isinstance(result, Unknown)
+    assert result.nodes == 3_000

@@ -1,0 +1,90 @@
+"""Spider sequence moves: several runs moved at once through the empty columns are plain
+legal moves in the engine and end where the searcher's one step says."""
+
+from __future__ import annotations
+
+import pytest
+from hypothesis import given, settings
+from hypothesis import strategies as st
+from solver_positions import engine_of
+
+from patience.cards import make_card, parse_card, suit
+from patience.engine.position import Position
+from patience.solver.spider.state import SpiderState, SpiderTable
+
+SUITS = ("1", "2", "4")
+
+
+@st.composite
+def tables(draw: st.DrawFn) -> tuple[str, Position]:
+    """A Spider table with empty columns and built sequences of mixed suits on top."""
+    suits = draw(st.sampled_from(SUITS))
+    engine = engine_of("spider", {"suits": suits})
+    pack_suits = sorted({suit(c) for c in engine.rules.pack})
+    piles: list[tuple[int, ...]] = []
+    down: list[int] = []
+    for _ in range(10):
+        if draw(st.integers(0, 3)) == 0:
+            piles.append(())
+            down.append(0)
+            continue
+        hidden = draw(
+            st.lists(st.integers(0, 51).filter(lambda c: suit(c) in pack_suits), max_size=3)
+        )
+        top = draw(st.integers(2, 13))
+        length = draw(st.integers(1, top))
+        run = [
+            make_card(r, draw(st.sampled_from(pack_suits))) for r in range(top, top - length, -1)
+        ]
+        piles.append((*hidden, *run))
+        down.append(len(hidden))
+    stock = (parse_card("AS"),) * draw(st.sampled_from([0, 10]))
+    position = Position((*piles, stock, *[()] * 8), (*down, len(stock), *[0] * 8))
+    return suits, position
+
+
+@settings(max_examples=150, deadline=None)
+@given(case=tables())
+def test_sequence_moves_are_plain_moves_in_the_engine(case: tuple[str, Position]) -> None:
+    suits, position = case
+    engine = engine_of("spider", {"suits": suits})
+    table = SpiderTable(engine)
+    state = table.state(position)
+    for step in table.sequence_moves(state):
+        src, _, count = step
+        assert count > table.run_length(state.cols[src], state.down[src])
+        parts = table.expand(state, step)
+        assert len(parts) >= 3
+        here, pos = state, position
+        for part in parts:
+            assert part in table.moves(here)
+            here = table.after(here, part)
+            pos = engine.play(pos, table.move(part))
+        assert here == table.after(state, step) == table.state(pos)
+
+
+def _state(table: SpiderTable, columns: list[str]) -> SpiderState:
+    cols = tuple(bytes(parse_card(t) for t in text.split()) for text in columns)
+    return SpiderState(cols, (0,) * len(cols), b"")
+
+
+def test_runs_move_as_far_as_the_empty_columns_allow() -> None:
+    """Four runs (9S, 8H, 7S 6S, 5D) go onto the Ten with two empty columns, not one."""
+    table = SpiderTable(engine_of("spider", {"suits": "4"}))
+    columns = ["9S 8H 7S 6S 5D", "TD", "", "", "KC", "KC", "KC", "KC", "KC", "KC"]
+    state = _state(table, columns)
+    assert (0, 1, 5) in table.sequence_moves(state)
+    assert len(table.expand(state, (0, 1, 5))) == 9
+    one_gap = _state(table, [*columns[:3], "QC", "8S", *columns[5:]])
+    assert (0, 1, 5) not in table.sequence_moves(one_gap)
+    with pytest.raises(ValueError, match="whole runs"):
+        table.expand(one_gap, (0, 1, 5))
+    # two runs (7S 6S, 5D) fit through one empty column onto the Eight of their suit
+    assert (0, 4, 3) in table.sequence_moves(one_gap)
+    assert len(table.expand(one_gap, (0, 4, 3))) == 3
+
+
+def test_one_suit_builds_no_sequences() -> None:
+    """With one suit every card that follows another moves with it: runs only."""
+    mixed = [SpiderTable(engine_of("spider", {"suits": s})).mixed for s in SUITS]
+    assert mixed == [False, True, True]
