@@ -23,8 +23,6 @@ from patience.web.bodies import decode
 from patience.web.dailies import DailyDesk
 from patience.web.daily_wire import (
     CodeAnswer,
-    EntryMove,
-    EntryVersion,
     NewNickname,
     NicknameAnswer,
     StartDaily,
@@ -32,7 +30,7 @@ from patience.web.daily_wire import (
 )
 from patience.web.lang import api_lang
 from patience.web.players import Player
-from patience.web.service import ACTIONS, Action, ActionMaker, play_action
+from patience.web.table_api import TableVersion, table_routes
 
 CHECKED_DAYS = 3
 """Days from today the server checks at start-up for prepared deals."""
@@ -88,38 +86,9 @@ async def show_entry(request: Request, player_id: str) -> Response:
     return json_response(await _desk(request).show(player_id, entry_id, api_lang(request)))
 
 
-async def _act(
-    request: Request, player_id: str, version: int, make: ActionMaker, *, history: bool
-) -> Response:
-    request.app.state.limits.check_move(request, player_id)
-    entry_id, lang = request.path_params["id"], api_lang(request)
-    desk = _desk(request)
-    return json_response(
-        await desk.act(player_id, entry_id, version, make, history=history, lang=lang)
-    )
-
-
-@endpoint
-async def entry_move(request: Request, player_id: str) -> Response:
-    body = await decode(request, EntryMove)
-    text = body.move
-
-    def make(line: tuple[str, ...], cursor: int) -> Action:
-        return play_action(text, line, cursor)
-
-    return await _act(request, player_id, body.version, make, history=False)
-
-
-@endpoint
-async def entry_history(request: Request, player_id: str) -> Response:
-    body = await decode(request, EntryVersion)
-    make = ACTIONS[request.url.path.rsplit("/", 1)[1]]
-    return await _act(request, player_id, body.version, make, history=True)
-
-
 @endpoint
 async def resign(request: Request, player_id: str) -> Response:
-    body = await decode(request, EntryVersion)
+    body = await decode(request, TableVersion)
     request.app.state.limits.check_move(request, player_id)
     entry_id, lang = request.path_params["id"], api_lang(request)
     return json_response(await _desk(request).resign(player_id, entry_id, body.version, lang))
@@ -179,13 +148,9 @@ routes = [
     Route("/api/daily/transfer", revoke_code, methods=["DELETE"]),
     Route("/api/daily/transfer/redeem", redeem_code, methods=["POST"]),
     Route("/api/daily/entries/{id}", show_entry, methods=["GET"]),
-    Route("/api/daily/entries/{id}/moves", entry_move, methods=["POST"]),
     Route("/api/daily/entries/{id}/resign", resign, methods=["POST"]),
     Route("/api/daily/entries/{id}/share", share, methods=["GET"]),
-    *(
-        Route(f"/api/daily/entries/{{id}}/{name}", entry_history, methods=["POST"])
-        for name in ACTIONS
-    ),
+    *table_routes("/api/daily/entries/{id}", "dailies"),
     Route("/api/daily/{day}/{game}/start", start, methods=["POST"]),
     Route("/api/daily/{day}/{game}/board", board, methods=["GET"]),
 ]

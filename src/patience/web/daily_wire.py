@@ -9,8 +9,6 @@ import msgspec
 from patience.web.duel_wire import Nickname
 from patience.web.wire import State
 
-_Version = Annotated[int, msgspec.Meta(ge=0)]
-_Move = Annotated[str, msgspec.Meta(max_length=64)]
 _Code = Annotated[str, msgspec.Meta(max_length=64)]
 
 
@@ -19,15 +17,6 @@ class StartDaily(msgspec.Struct, forbid_unknown_fields=True):
 
     ranked: bool
     nickname: Nickname | None = None
-
-
-class EntryMove(msgspec.Struct, forbid_unknown_fields=True):
-    version: _Version
-    move: _Move
-
-
-class EntryVersion(msgspec.Struct, forbid_unknown_fields=True):
-    version: _Version
 
 
 class NewNickname(msgspec.Struct, forbid_unknown_fields=True):
