@@ -83,7 +83,9 @@ def test_one_ranked_attempt_and_one_name_per_board(store_url: str) -> None:
                 await dailies.rename("b" * 32, "ada", "ada", "2026-12-07")
             assert await dailies.nickname("b" * 32) == "Bob"  # the failed rename left it
             await dailies.stand(replace(bob, status="won", moves=90, cards_home=52, time_ms=9))
-            assert await dailies.counts("2026-12-07") == {"freecell": 2}
+            assert await dailies.counts("2026-12-06", "2026-12-08") == {
+                ("2026-12-07", "freecell"): 2
+            }
             ended = await dailies.board("2026-12-07", "freecell", ended_only=True)
             assert [(e.nickname, e.status, e.moves) for e in ended] == [("Bob", "won", 90)]
             assert len(await dailies.board("2026-12-07", "freecell", ended_only=False)) == 2

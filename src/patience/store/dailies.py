@@ -122,11 +122,13 @@ class DailyStore:
         return await self.store.write(put)
 
     async def get(self, day: str, game: str) -> DailyRow | None:
-        rows = await self.day(day, (game,))
-        return rows.get(game)
+        return (await self.between(day, day, game)).get((day, game))
 
-    async def day(self, day: str, games: Sequence[str]) -> dict[str, DailyRow]:
-        """The stored deals of ``games`` on ``day``, by game."""
+    async def between(
+        self, first: str, last: str, game: str | None = None
+    ) -> dict[tuple[str, str], DailyRow]:
+        """The stored deals from day ``first`` to ``last`` (of ``game`` alone, if named), by
+        (day, game)."""
         joined = daily_deals.outerjoin(
             daily_pars,
             (daily_pars.c.day == daily_deals.c.day) & (daily_pars.c.game == daily_deals.c.game),
@@ -134,10 +136,12 @@ class DailyStore:
         query = (
             select(daily_deals, daily_pars.c.par)
             .select_from(joined)
-            .where(daily_deals.c.day == day, daily_deals.c.game.in_(games))
+            .where(daily_deals.c.day >= first, daily_deals.c.day <= last)
         )
+        if game is not None:
+            query = query.where(daily_deals.c.game == game)
         rows = await self.store.read(lambda conn: conn.execute(query).all())
-        return {row.game: DailyRow(**dict(row._mapping)) for row in rows}
+        return {(row.day, row.game): DailyRow(**dict(row._mapping)) for row in rows}
 
     async def missing(self, days: Sequence[str], games: Sequence[str]) -> list[tuple[str, str]]:
         """The (day, game) pairs among ``days`` × ``games`` that have no deal stored yet."""
@@ -232,15 +236,20 @@ class DailyStore:
             query = query.where(daily_entries.c.status != PLAYING)
         return int(await self.store.read(lambda conn: conn.execute(query).scalar_one()))
 
-    async def counts(self, day: str) -> dict[str, int]:
-        """How many ranked attempts each game's board of ``day`` has."""
+    async def counts(self, first: str, last: str) -> dict[tuple[str, str], int]:
+        """How many ranked attempts each board from day ``first`` to ``last`` has, by (day,
+        game)."""
         query = (
-            select(daily_entries.c.game, func.count())
-            .where(daily_entries.c.day == day, daily_entries.c.ranked_player.is_not(None))
-            .group_by(daily_entries.c.game)
+            select(daily_entries.c.day, daily_entries.c.game, func.count())
+            .where(
+                daily_entries.c.day >= first,
+                daily_entries.c.day <= last,
+                daily_entries.c.ranked_player.is_not(None),
+            )
+            .group_by(daily_entries.c.day, daily_entries.c.game)
         )
         rows = await self.store.read(lambda conn: conn.execute(query).all())
-        return {game: int(count) for game, count in rows}
+        return {(day, game): int(count) for day, game, count in rows}
 
     async def ranked_of(self, player_id: str, since: str) -> list[EntryRow]:
         """The player's ranked attempts from day ``since`` on, oldest first."""

@@ -152,36 +152,44 @@ class DailyDesk:
 
     async def overview(self, player_id: str | None, day_text: str | None) -> DailyAnswer:
         """A day's deals (today's without their numbers) and the asker's ranked attempts."""
+        today = day_of(self.clock())
+        day = asked_day(day_text or today, today)
+        return (await self.days(player_id, [day]))[0]
+
+    async def days(self, player_id: str | None, days: Sequence[str]) -> list[DailyAnswer]:
+        """:meth:`overview` of each of ``days`` (none to come), in three reads in all."""
         now = self.clock()
         today = day_of(now)
-        day = asked_day(day_text or today, today)
-        rows = await self.dailies.day(day, list(GAMES))
-        counts = await self.dailies.counts(day)
-        mine = {}
+        first, last = min(days), max(days)
+        rows = await self.dailies.between(first, last)
+        counts = await self.dailies.counts(first, last)
+        mine: dict[tuple[str, str], EntryRow] = {}
         if player_id is not None:
-            mine = {e.game: e for e in await self.dailies.ranked_of(player_id, day) if e.day == day}
-        games = []
-        for game in GAMES:
-            row = rows.get(game)
-            entry = mine.get(game)
-            you = (
-                None
-                if entry is None
-                else EntrySummary(
-                    entry.id, True, entry.status, entry.moves, entry.cards_home, entry.time_ms
+            ranked = await self.dailies.ranked_of(player_id, first)
+            mine = {(e.day, e.game): e for e in ranked if e.day <= last}
+        answers = []
+        for day in days:
+            games = []
+            for game in GAMES:
+                row = rows.get((day, game))
+                entry = mine.get((day, game))
+                you = None
+                if entry is not None:
+                    you = EntrySummary(
+                        entry.id, True, entry.status, entry.moves, entry.cards_home, entry.time_ms
+                    )
+                games.append(
+                    DailyGame(
+                        game,
+                        None if row is None else row.grade,
+                        None if row is None or day == today else row.deal,
+                        None if row is None else row.par,
+                        counts.get((day, game), 0),
+                        you,
+                    )
                 )
-            )
-            games.append(
-                DailyGame(
-                    game,
-                    None if row is None else row.grade,
-                    None if row is None or day == today else row.deal,
-                    None if row is None else row.par,
-                    counts.get(game, 0),
-                    you,
-                )
-            )
-        return DailyAnswer(day, day == today, next_day_ms(now), now, games)
+            answers.append(DailyAnswer(day, day == today, next_day_ms(now), now, games))
+        return answers
 
     async def _deal(self, day: str, game: str) -> DailyRow:
         """The day's deal of ``game`` (a stored deal never changes: read once per worker)."""

@@ -152,14 +152,14 @@ async def daily_page(request: Request, lang: str) -> Response:
 async def archive_page(request: Request, lang: str) -> Response:
     """The last :data:`ARCHIVE_DAYS` days before today, newest first, with their games."""
     today = datetime.date.fromisoformat(day_of(request.app.state.now()))
-    asker = _asker(request)
+    asked = [
+        (today - datetime.timedelta(days=back)).isoformat() for back in range(1, ARCHIVE_DAYS + 1)
+    ]
     days = []
-    for back in range(1, ARCHIVE_DAYS + 1):
-        day = (today - datetime.timedelta(days=back)).isoformat()
-        rows = game_rows(await _desk(request).overview(asker, day), lang)
-        ready = [row for row in rows if row["ready"]]
+    for answer in await _desk(request).days(_asker(request), asked):
+        ready = [row for row in game_rows(answer, lang) if row["ready"]]
         if ready:
-            days.append({"day": day, "text": day_text(day, lang), "games": ready})
+            days.append({"day": answer.day, "text": day_text(answer.day, lang), "games": ready})
     context = {"days": days, "other_lang_url": f"/{other_lang(lang)}/daily/archive"}
     return render(request, "daily_archive.html", lang, context)
 
