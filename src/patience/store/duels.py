@@ -107,8 +107,8 @@ def _take_seat(dialect: str) -> Any:
     )
 
 
-def _append(conn: Connection, duel_id: str, at_ms: int, event: dict[str, Any]) -> int:
-    """Add an event in this transaction; its number."""
+def append_event(conn: Connection, duel_id: str, at_ms: int, event: dict[str, Any]) -> int:
+    """Add an event in this transaction (another write's, such as a move's); its number."""
     bump = (
         update(duels)
         .where(duels.c.id == duel_id)
@@ -149,7 +149,7 @@ class DuelStore:
                 insert_game(conn, game)
             conn.execute(insert(duel_seats), vars(challenger))
             for event in events:
-                _append(conn, duel.id, duel.created_ms, event)
+                append_event(conn, duel.id, duel.created_ms, event)
 
         await self.store.write(add)
 
@@ -229,7 +229,7 @@ class DuelStore:
                     update(duels).where(duels.c.id == seat.duel_id).values(started_ms=at_ms)
                 )
             for event in events:
-                _append(conn, seat.duel_id, at_ms, event)
+                append_event(conn, seat.duel_id, at_ms, event)
             return True
 
         return await self.store.write(take)
@@ -251,7 +251,7 @@ class DuelStore:
             )
             if done.rowcount != 1:
                 return False
-            _append(conn, duel_id, at_ms, event)
+            append_event(conn, duel_id, at_ms, event)
             return True
 
         return await self.store.write(end)
@@ -268,13 +268,10 @@ class DuelStore:
             )
             if done.rowcount != 1:
                 return False
-            _append(conn, duel_id, at_ms, {"type": "result", **result})
+            append_event(conn, duel_id, at_ms, {"type": "result", **result})
             return True
 
         return await self.store.write(store)
-
-    async def add_event(self, duel_id: str, at_ms: int, event: dict[str, Any]) -> int:
-        return await self.store.write(lambda conn: _append(conn, duel_id, at_ms, event))
 
     async def events(self, duel_id: str, after: int) -> list[tuple[int, dict[str, Any]]]:
         """The duel's events numbered above ``after``, in order."""

@@ -23,6 +23,7 @@ from dataclasses import replace as replace_row
 from typing import Any
 
 from msgspec.structs import replace
+from sqlalchemy.engine import Connection
 from sqlalchemy.exc import IntegrityError
 
 from patience.deal_pools import ANY, load
@@ -33,11 +34,19 @@ from patience.duels.sealed import SEALED_TRIES, sealed_budget, sealed_deal
 from patience.duels.series import Tally, tally
 from patience.duels.standing import standing_of
 from patience.engine.core import Outcome
+from patience.engine.game import Game
 from patience.games import GAMES
 from patience.games.registry import GameInfo, Options
 from patience.notation import game_spec
 from patience.scoring import CARDS_HOME, game_score
-from patience.store.duels import DuelRow, DuelStore, SeatRow, StoredDuel, seat_owner
+from patience.store.duels import (
+    DuelRow,
+    DuelStore,
+    SeatRow,
+    StoredDuel,
+    append_event,
+    seat_owner,
+)
 from patience.store.notices import listen
 from patience.store.records import GameRecord, options_dict, options_text
 from patience.store.repository import Store, StoreUnavailable, now_ms
@@ -429,21 +438,34 @@ class DuelHall:
         clock = seat_clock(stored, seat)
         assert clock is not None and seat.game_id is not None
         owner = seat_owner(duel.id, seat.seat)
+        stamp = seq = 0
+
+        def progress(game: Game) -> Callable[[Connection], object]:
+            """The move's progress event, appended in the transaction that saves the move."""
+            nonlocal stamp
+            stamp = now_ms()
+            event = {
+                "type": "progress",
+                "seat": seat.seat,
+                "moves": len(game.moves),
+                "cards_home": game_score(game, CARDS_HOME),
+                "used_ms": clock.used(stamp),
+            }
+
+            def append(conn: Connection) -> None:
+                nonlocal seq  # the last run is the committed one (a failed group runs again)
+                seq = append_event(conn, duel.id, stamp, event)
+
+            return append
+
         try:
-            live = await self.games.act(owner, seat.game_id, version, make, clock.used(now_ms()))
+            live = await self.games.act(
+                owner, seat.game_id, version, make, clock.used(now_ms()), progress
+            )
         except ApiError as error:
             again = await self.games.get(owner, seat.game_id)
             error.state = _state_of(again, duel)
             raise
-        stamp = now_ms()
-        progress = {
-            "type": "progress",
-            "seat": seat.seat,
-            "moves": len(live.game.moves),
-            "cards_home": game_score(live.game, CARDS_HOME),
-            "used_ms": clock.used(stamp),
-        }
-        seq = await self.duels.add_event(duel.id, stamp, progress)
         self._wake(duel.id)
         if live.record.outcome == "won":
             await self._end(duel, seat.seat, "won", stamp)

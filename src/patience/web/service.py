@@ -21,6 +21,7 @@ from dataclasses import dataclass
 from dataclasses import replace as replace_record
 
 from msgspec.structs import replace
+from sqlalchemy.engine import Connection
 
 from patience.deal import BadDeal
 from patience.engine.core import Outcome
@@ -156,6 +157,9 @@ Action = Callable[[Game], tuple[tuple[str, ...], int]]
 
 ActionMaker = Callable[[tuple[str, ...], int], Action]
 """Makes the action to apply from the stored move line and cursor."""
+
+Also = Callable[[Game], Callable[[Connection], object]]
+"""Given the changed game, a write to commit in the same transaction as its save."""
 
 
 def play_action(text: str, line: tuple[str, ...], cursor: int) -> Action:
@@ -362,8 +366,10 @@ class Games:
         version: int,
         make: ActionMaker,
         elapsed_ms: int | None,
+        also: Also | None = None,
     ) -> Live:
-        """Apply one change to a stored game and commit it; :class:`ApiError` if rejected."""
+        """Apply one change to a stored game and commit it (with what ``also`` writes for the
+        changed game, if given); :class:`ApiError` if rejected."""
         async with self.lock(game_id):
             live = self._cache.get(game_id)  # trusted only at the client's version: the
             if live is None or live.record.version != version:  # UPDATE below checks it
@@ -388,7 +394,7 @@ class Games:
                 won_ms=elapsed if first_win else record.won_ms,
                 won_moves=cursor if first_win else record.won_moves,
             )
-            return await self._commit(live, new)
+            return await self._commit(live, new, also)
 
     async def abandon(self, player_id: str, game_id: str, version: int) -> Live:
         """Give up a game the player has moved in: it counts as lost and is not resumed."""
@@ -402,12 +408,13 @@ class Games:
                 raise ApiError(409, "not_started", {"outcome": record.outcome}, live.state)
             return await self._commit(live, updated(record, outcome="abandoned"))
 
-    async def _commit(self, live: Live, new: GameRecord) -> Live:
-        """Store ``new`` over the record of ``live`` (the game's lock held); stale if another
-        worker changed the game first."""
+    async def _commit(self, live: Live, new: GameRecord, also: Also | None = None) -> Live:
+        """Store ``new`` over the record of ``live`` (the game's lock held) with what ``also``
+        writes; stale if another worker changed the game first."""
         record = live.record
         self.forget(record.id)  # the cached game is ahead of the store until the commit
-        if not await self.store.save(new, record.version):
+        extra = None if also is None else also(live.game)
+        if not await self.store.save(new, record.version, extra):
             raise _stale(await self._load(record.id))
         changed = live.stored_as(new)
         self._remember(changed)
