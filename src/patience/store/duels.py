@@ -15,7 +15,7 @@ from collections.abc import Mapping, Sequence
 from dataclasses import dataclass
 from typing import Any
 
-from sqlalchemy import insert, select, update
+from sqlalchemy import bindparam, insert, select, update
 from sqlalchemy.dialects.postgresql import insert as postgresql_insert
 from sqlalchemy.dialects.sqlite import insert as sqlite_insert
 from sqlalchemy.engine import Connection
@@ -107,19 +107,35 @@ def _take_seat(dialect: str) -> Any:
     )
 
 
+_BUMP = (
+    update(duels)
+    .where(duels.c.id == bindparam("duel_id"))
+    .values(events=duels.c.events + 1)
+    .returning(duels.c.events)
+)
+_ADD_EVENT = insert(duel_events)
+_GET_DUEL = select(duels).where(duels.c.id == bindparam("duel_id"))
+_GET_SEATS = (
+    select(duel_seats)
+    .where(duel_seats.c.duel_id == bindparam("duel_id"))
+    .order_by(duel_seats.c.seat)
+)
+_EVENTS_AFTER = (
+    select(duel_events.c.seq, duel_events.c.event)
+    .where(duel_events.c.duel_id == bindparam("duel_id"), duel_events.c.seq > bindparam("after"))
+    .order_by(duel_events.c.seq)
+)
+_EVENT_COUNTS = select(duels.c.id, duels.c.events).where(
+    duels.c.id.in_(bindparam("duel_ids", expanding=True))
+)
+"""Statements built once: the hot paths only bind values."""
+
+
 def append_event(conn: Connection, duel_id: str, at_ms: int, event: dict[str, Any]) -> int:
     """Add an event in this transaction (another write's, such as a move's); its number."""
-    bump = (
-        update(duels)
-        .where(duels.c.id == duel_id)
-        .values(events=duels.c.events + 1)
-        .returning(duels.c.events)
-    )
-    seq = int(conn.execute(bump).scalar_one())
+    seq = int(conn.execute(_BUMP, {"duel_id": duel_id}).scalar_one())
     text = json.dumps(event, separators=(",", ":"))
-    conn.execute(
-        insert(duel_events), {"duel_id": duel_id, "seq": seq, "at_ms": at_ms, "event": text}
-    )
+    conn.execute(_ADD_EVENT, {"duel_id": duel_id, "seq": seq, "at_ms": at_ms, "event": text})
     notify(conn, duel_id)
     return seq
 
@@ -155,22 +171,18 @@ class DuelStore:
 
     async def get(self, duel_id: str) -> StoredDuel | None:
         def read(conn: Connection) -> StoredDuel | None:
-            row = conn.execute(select(duels).where(duels.c.id == duel_id)).first()
+            row = conn.execute(_GET_DUEL, {"duel_id": duel_id}).first()
             if row is None:
                 return None
-            seats = conn.execute(
-                select(duel_seats)
-                .where(duel_seats.c.duel_id == duel_id)
-                .order_by(duel_seats.c.seat)
-            ).all()
+            seats = conn.execute(_GET_SEATS, {"duel_id": duel_id}).all()
             return StoredDuel(_duel(row), tuple(SeatRow(**dict(s._mapping)) for s in seats))
 
         return await self.store.read(read)
 
     async def event_counts(self, duel_ids: Sequence[str]) -> dict[str, int]:
         """How many events each of these duels has (one read for all)."""
-        query = select(duels.c.id, duels.c.events).where(duels.c.id.in_(list(duel_ids)))
-        rows = await self.store.read(lambda conn: conn.execute(query).all())
+        values = {"duel_ids": list(duel_ids)}
+        rows = await self.store.read(lambda conn: conn.execute(_EVENT_COUNTS, values).all())
         return {row.id: row.events for row in rows}
 
     async def rematch_of(self, duel_id: str) -> str | None:
@@ -275,13 +287,11 @@ class DuelStore:
 
     async def events(self, duel_id: str, after: int) -> list[tuple[int, dict[str, Any]]]:
         """The duel's events numbered above ``after``, in order."""
-        query = (
-            select(duel_events.c.seq, duel_events.c.event)
-            .where(duel_events.c.duel_id == duel_id, duel_events.c.seq > after)
-            .order_by(duel_events.c.seq)
-        )
+        values = {"duel_id": duel_id, "after": after}
 
         def read(conn: Connection) -> list[tuple[int, dict[str, Any]]]:
-            return [(int(seq), json.loads(text)) for seq, text in conn.execute(query)]
+            return [
+                (int(seq), json.loads(text)) for seq, text in conn.execute(_EVENTS_AFTER, values)
+            ]
 
         return await self.store.read(read)

@@ -570,18 +570,22 @@ class DuelHall:
                     self._wake(duel_id)
 
     async def stream(self, duel_id: str, after: int) -> AsyncIterator[str]:
-        """Server-sent events of the duel from number ``after`` on, read when this worker's
-        changes or :meth:`watch` wake the stream (and at least every :data:`HEARTBEAT_S`);
-        the duel itself is read again only when its seats changed or a clock ran out. A seat
-        whose clock runs out is ended here too, when it runs out, so watchers see it without
-        anyone moving."""
+        """Server-sent events of the duel from number ``after`` on (:class:`ApiError` before
+        they begin if there is no such duel)."""
+        return self._events(duel_id, after, await self._settle(await self._stored(duel_id)))
+
+    async def _events(self, duel_id: str, after: int, stored: StoredDuel) -> AsyncIterator[str]:
+        """The events of :meth:`stream`, read when this worker's changes or :meth:`watch` wake
+        the stream (and at least every :data:`HEARTBEAT_S`); the duel itself is read again only
+        when its seats changed or a clock ran out. A seat whose clock runs out is ended here
+        too, when it runs out, so watchers see it without anyone moving."""
         news = asyncio.Event()
         watchers = self._watchers.setdefault(duel_id, set())
         watchers.add(news)
         loop = asyncio.get_running_loop()
         began = last_said = loop.time()
+        stale = False
         try:
-            stored, stale = await self._settle(await self._stored(duel_id)), False
             while loop.time() - began < STREAM_S:
                 news.clear()
                 if stale or _until_time_up(stored, now_ms()) <= 0:  # seats or clocks changed
