@@ -10,7 +10,7 @@ from pathlib import Path
 from typing import Any
 
 import pytest
-from duel_helpers import Player, challenge, play, started, winning_line
+from duel_helpers import Player, challenge, play, started, time_passes, winning_line
 from sqlalchemy import update
 from starlette.testclient import TestClient
 
@@ -146,12 +146,13 @@ def set_started(client: TestClient, duel_id: str, started_ms: int) -> None:
     client.portal.call(store.write, lambda conn: conn.execute(change))  # type: ignore[union-attr]
 
 
-def test_a_clock_that_runs_out_ends_both_games_where_they_stand(players: Any) -> None:
+def test_a_clock_that_runs_out_ends_both_games_where_they_stand(
+    players: Any, monkeypatch: pytest.MonkeyPatch
+) -> None:
     ada, bob, _ = players
     duel_id, joined = started(ada, bob, clock_minutes=3)
     play(ada, duel_id, winning_line(joined)[:2])
-    began = joined["started_ms"]
-    set_started(ada.client, duel_id, began - 181_000)  # as if three minutes had gone by
+    time_passes(monkeypatch, 181_000)
     after = bob.ok("GET", f"/api/duels/{duel_id}")
     assert [s["finish"] for s in after["seats"]] == ["time", "time"]
     assert [s["used_ms"] for s in after["seats"]] == [180_000, 180_000]

@@ -140,6 +140,27 @@ def append_event(conn: Connection, duel_id: str, at_ms: int, event: dict[str, An
     return seq
 
 
+class SeatEnded(Exception):
+    """The seat's game ended, or the duel was decided, before a move of it was stored."""
+
+
+def append_progress(
+    conn: Connection, duel_id: str, seat: int, after: int, at_ms: int, event: dict[str, Any]
+) -> list[tuple[int, dict[str, Any]]]:
+    """Add a seat's ``progress`` event in this transaction (a move's) and return the events
+    since number ``after``, this one last; :class:`SeatEnded` (the transaction, the move
+    with it, rolls back) if one of them ended the seat or decided the duel."""
+    append_event(conn, duel_id, at_ms, event)
+    news = [
+        (int(seq), json.loads(text))
+        for seq, text in conn.execute(_EVENTS_AFTER, {"duel_id": duel_id, "after": after})
+    ]
+    for _, told in news:
+        if told["type"] == "result" or (told["type"] == "end" and told["seat"] == seat):
+            raise SeatEnded(f"seat {seat} of duel {duel_id} ended before the move")
+    return news
+
+
 class DuelStore:
     """Reads and writes duels through the server's :class:`Store` (off its event loop)."""
 

@@ -18,7 +18,9 @@ import contextlib
 import json
 import unicodedata
 import uuid
+from collections import OrderedDict
 from collections.abc import AsyncIterator, Callable, Sequence
+from dataclasses import dataclass
 from dataclasses import replace as replace_row
 from typing import Any
 
@@ -42,9 +44,10 @@ from patience.scoring import CARDS_HOME, game_score
 from patience.store.duels import (
     DuelRow,
     DuelStore,
+    SeatEnded,
     SeatRow,
     StoredDuel,
-    append_event,
+    append_progress,
     seat_owner,
 )
 from patience.store.notices import listen
@@ -89,6 +92,9 @@ thin pool may hold few)."""
 
 HEARTBEAT_S = 15.0
 """A stream with nothing to say sends a comment this often, so proxies keep it open."""
+
+KNOWN_DUELS = 4096
+"""Duels whose seats and progress a worker keeps between requests (the least recent go)."""
 
 
 def nickname(text: str) -> str:
@@ -160,6 +166,27 @@ def _expired(stored: StoredDuel, now: int) -> bool:
     return len(stored.seats) == 1 and deadline is not None and now >= deadline
 
 
+@dataclass
+class Known:
+    """A duel as this worker last read it: its row and seats, each started seat's progress
+    (moves, cards home) and the number of its last event, which all of them reflect."""
+
+    stored: StoredDuel
+    progress: dict[int, tuple[int, int]]
+    events: int
+
+    def advance(self, seq: int, event: dict[str, Any]) -> bool:
+        """Take the next event in when it only tells a seat's progress; False (nothing taken)
+        for a change of seats or result, after which the duel is read anew, or a gap."""
+        if seq <= self.events:
+            return True  # taken in already (by another request of the same duel)
+        if seq != self.events + 1 or event["type"] != "progress":
+            return False
+        self.progress[event["seat"]] = (event["moves"], event["cards_home"])
+        self.events = seq
+        return True
+
+
 class DuelHall:
     """Every duel this worker serves: created, joined, played, watched and decided."""
 
@@ -176,6 +203,9 @@ class DuelHall:
         """Set while this worker hears other workers' notices (PostgreSQL)."""
         self._counts: dict[str, int] = {}
         """Per duel watched here, how many events its streams have read."""
+        self._known: OrderedDict[str, Known] = OrderedDict()
+        """The duels this worker served lately, brought up to date from their events before
+        each use (one read), so that a move reads neither the duel nor the seats' games."""
 
     # ------------------------------------------------------------------ reading
 
@@ -189,31 +219,69 @@ class DuelHall:
         assert seat.game_id is not None  # a started duel's seats have their games
         return await self.games.get(seat_owner(duel.id, seat.seat), seat.game_id)
 
+    async def _current(self, duel_id: str, *, read: bool = True) -> Known:
+        """The duel as it stands: what this worker knows of it and (``read``) the events since
+        (one read), or, when these changed more than a seat's progress, the duel and its seats'
+        games read anew. Without ``read``, what this worker knows is trusted as it is (only a
+        move does, and its transaction checks the events since)."""
+        known = self._known.get(duel_id)
+        if known is not None:
+            self._known.move_to_end(duel_id)
+            news = await self.duels.events(duel_id, known.events) if read else []
+            if all(known.advance(seq, event) for seq, event in news):
+                return known
+        stored = await self._stored(duel_id)
+        progress = {}
+        for seat in stored.seats:
+            if seat.game_id is not None:
+                game = (await self._seat_game(stored.duel, seat)).game
+                progress[seat.seat] = (len(game.moves), game_score(game, CARDS_HOME))
+        known = self._known[duel_id] = Known(stored, progress, stored.duel.events)
+        while len(self._known) > KNOWN_DUELS:
+            self._known.popitem(last=False)
+        return known
+
+    async def _settled(self, duel_id: str, *, read: bool = True) -> Known:
+        """:meth:`_current` after ending any seat whose time is up (see :meth:`_settle`)."""
+        known = await self._current(duel_id, read=read)
+        if await self._settle(known.stored) is known.stored:
+            return known
+        return await self._current(duel_id)
+
     async def show(self, player_id: str, duel_id: str, lang: str) -> DuelAnswer:
         """The duel as ``player_id`` may see it (after ending any seat whose time is up)."""
-        stored = await self._settle(await self._stored(duel_id))
-        return await self._answer(stored, player_id, lang)
+        return await self._answer(await self._settled(duel_id), player_id, lang)
 
-    async def _answer(self, stored: StoredDuel, player_id: str, lang: str) -> DuelAnswer:
-        duel, now = stored.duel, now_ms()
+    async def _answer(
+        self, known: Known, player_id: str, lang: str, mine: Live | None = None
+    ) -> DuelAnswer:
+        """The answer to ``player_id`` (``mine``: the asker's game, when at hand); the
+        seats' games are read only for the asker's table, or when the duel is over."""
+        stored, now = known.stored, now_ms()
+        duel = stored.duel
         you = next((s.seat for s in stored.seats if s.player_id == player_id), None)
-        lives = {
-            s.seat: await self._seat_game(duel, s) for s in stored.seats if s.game_id is not None
-        }
         over = duel.result is not None
+        lives = {
+            s.seat: mine if s.seat == you and mine is not None else await self._seat_game(duel, s)
+            for s in stored.seats
+            if s.game_id is not None and (over or s.seat == you)
+        }
         seats = []
         for seat in stored.seats:
             live = lives.get(seat.seat)
-            clock = seat_clock(stored, seat) if live is not None else None
+            clock = seat_clock(stored, seat) if seat.game_id is not None else None
             review = None
             if over and live is not None and live.record.outcome in FINISHED:
                 review = review_url(lang, live.record.id)
+            moves, home = known.progress.get(seat.seat, (0, 0))
+            if live is not None:
+                moves, home = len(live.game.moves), game_score(live.game, CARDS_HOME)
             seats.append(
                 SeatInfo(
                     seat.seat,
                     seat.nickname,
-                    moves=0 if live is None else len(live.game.moves),
-                    cards_home=0 if live is None else game_score(live.game, CARDS_HOME),
+                    moves=moves,
+                    cards_home=home,
                     used_ms=0 if clock is None else clock.used(now, seat.finished_ms),
                     ends_ms=None if clock is None else clock.ends_ms,
                     finish=seat.finish,
@@ -255,7 +323,7 @@ class DuelHall:
             split=_split([lives[s] for s in sorted(lives)]) if over and len(lives) == 2 else None,
             next_url=None if following is None else duel_url(lang, following),
             previous_url=None if duel.previous is None else duel_url(lang, duel.previous),
-            last_event=duel.events,
+            last_event=known.events,
         )
 
     # ------------------------------------------------------------------ creating, joining
@@ -429,21 +497,32 @@ class DuelHall:
         lang: str,
     ) -> DuelAnswer:
         """Change the asker's game (``history``: an undo, redo or restart, which the duel
-        may forbid) and tell the other seat of the progress."""
-        stored = await self._settle(await self._stored(duel_id))
+        may forbid) and tell the other seat of the progress.
+
+        The duel is taken as this worker knows it, unread: the move's transaction reads the
+        events since and is rolled back if they ended the seat (the move is then tried once
+        more on the duel read anew, which refuses it); a refusal is made on the duel read
+        anew only."""
+        known = await self._settled(duel_id, read=False)
+        try:
+            seat = _playing_seat(known.stored, player_id)
+        except ApiError:
+            known = await self._settled(duel_id)
+            seat = _playing_seat(known.stored, player_id)
+        stored = known.stored
         duel = stored.duel
-        seat = _playing_seat(stored, player_id)
         if history and not duel.undo:
             raise ApiError(403, "undo_off")
         clock = seat_clock(stored, seat)
         assert clock is not None and seat.game_id is not None
         owner = seat_owner(duel.id, seat.seat)
-        stamp = seq = 0
+        stamp = 0
+        news: list[tuple[int, dict[str, Any]]] = []
 
         def progress(game: Game) -> Callable[[Connection], object]:
             """The move's progress event, appended in the transaction that saves the move."""
             nonlocal stamp
-            stamp = now_ms()
+            stamp, after = now_ms(), known.events
             event = {
                 "type": "progress",
                 "seat": seat.seat,
@@ -453,8 +532,8 @@ class DuelHall:
             }
 
             def append(conn: Connection) -> None:
-                nonlocal seq  # the last run is the committed one (a failed group runs again)
-                seq = append_event(conn, duel.id, stamp, event)
+                nonlocal news  # the last run is the committed one (a failed group runs again)
+                news = append_progress(conn, duel.id, seat.seat, after, stamp, event)
 
             return append
 
@@ -466,14 +545,18 @@ class DuelHall:
             again = await self.games.get(owner, seat.game_id)
             error.state = _state_of(again, duel)
             raise
+        except SeatEnded:
+            self._known.pop(duel_id, None)
+            return await self.act(player_id, duel_id, version, make, history=history, lang=lang)
         self._wake(duel.id)
         if live.record.outcome == "won":
             await self._end(duel, seat.seat, "won", stamp)
             self._wake(duel.id)
             return await self.show(player_id, duel_id, lang)
-        # Nothing else changed: the duel as read before the move, with its new event.
-        moved = replace_row(stored, duel=replace_row(duel, events=max(duel.events, seq)))
-        return await self._answer(moved, player_id, lang)
+        # The events since the duel was read came with the move: mostly progress alone.
+        if not all(known.advance(seq, told) for seq, told in news):
+            known = await self._current(duel_id)
+        return await self._answer(known, player_id, lang, mine=live)
 
     async def resign(self, player_id: str, duel_id: str, lang: str) -> DuelAnswer:
         """End the asker's game where it stands (it is then judged as unfinished)."""

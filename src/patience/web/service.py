@@ -208,8 +208,10 @@ ACTIONS = {"undo": undo_action, "redo": redo_action, "restart": restart_action}
 class Games:
     """Every game this worker touches: per-game locks, the live cache and the store."""
 
-    def __init__(self, store: Store, cache_size: int = 512) -> None:
-        """``cache_size`` live games are kept (each holds its positions: ~1-2 KB per move)."""
+    def __init__(self, store: Store, cache_size: int = 2048) -> None:
+        """``cache_size`` live games are kept (each holds its positions: ~1-2 KB per move):
+        more than the games played at once, or every move replays its game (500 live duels
+        play 1,000)."""
         self.store = store
         self.cache_size = cache_size
         self._cache: OrderedDict[str, Live] = OrderedDict()
