@@ -280,3 +280,37 @@ def test_a_player_who_leaves_keeps_the_clock_running_and_comes_back_after_a_rest
         missed = events_of(ada, duel_id, after=left["last_event"])[:1]
         assert missed == [missed[0] | {"type": "progress", "seat": 1, "moves": 1}]
         play(ada, duel_id, line[2:3])  # and plays on
+
+
+def what_a_worker_knows_follows_another_s_changes(first: TestClient, second: TestClient) -> None:
+    """The first worker keeps the duel it served; what the second changes reaches it: the
+    start, the other seat's moves, and a resignation that then refuses a move unstored."""
+    ada, bob = Player(first), Player(first)
+    duel_id = challenge(ada)["id"]  # the first worker knows it waiting
+    bob.client = second
+    joined = bob.ok("POST", f"/api/duels/{duel_id}/join", {"nickname": "Bob"})
+    line = winning_line(joined)
+    moved = ada.ok("POST", f"/api/duels/{duel_id}/moves", {"move": line[0], "version": 0})
+    assert moved["seats"][0]["moves"] == 1 and moved["seats"][1]["finish"] is None
+    play(bob, duel_id, line[:2])
+    moved = ada.ok("POST", f"/api/duels/{duel_id}/moves", {"move": line[1], "version": 1})
+    assert [s["moves"] for s in moved["seats"]] == [2, 2]
+    assert moved["last_event"] == bob.ok("GET", f"/api/duels/{duel_id}")["last_event"]
+    ada.client = second
+    ada.ok("POST", f"/api/duels/{duel_id}/resign", {"version": 2})
+    ada.client = first
+    refused = ada.send("POST", f"/api/duels/{duel_id}/moves", {"move": line[2], "version": 2})
+    assert (refused.status_code, refused.json()["error"]["code"]) == (409, "seat_over")
+    seen = ada.ok("GET", f"/api/duels/{duel_id}")
+    assert seen["seats"][0]["moves"] == 2 and seen["seats"][0]["finish"] == "resigned"
+    assert seen["table"]["version"] == 2  # the refused move was not stored
+    play(bob, duel_id, line[2:3])
+    assert ada.ok("GET", f"/api/duels/{duel_id}")["seats"][1]["moves"] == 3
+
+
+def test_what_a_worker_knows_of_a_duel_follows_another_worker_s_changes(tmp_path: Path) -> None:
+    with (
+        TestClient(create_app(None, tmp_path, "test-secret")) as first,
+        TestClient(create_app(None, tmp_path, "test-secret")) as second,
+    ):
+        what_a_worker_knows_follows_another_s_changes(first, second)
