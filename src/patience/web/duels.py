@@ -18,9 +18,9 @@ import contextlib
 import json
 import unicodedata
 import uuid
-from collections import OrderedDict
+from collections import OrderedDict, deque
 from collections.abc import AsyncIterator, Callable, Sequence
-from dataclasses import dataclass
+from dataclasses import dataclass, field
 from dataclasses import replace as replace_row
 from typing import Any
 
@@ -95,6 +95,9 @@ HEARTBEAT_S = 15.0
 
 KNOWN_DUELS = 4096
 """Duels whose seats and progress a worker keeps between requests (the least recent go)."""
+
+RECENT_EVENTS = 16
+"""A known duel's latest progress events kept for its streams, so they need not read them."""
 
 
 def nickname(text: str) -> str:
@@ -174,6 +177,19 @@ class Known:
     stored: StoredDuel
     progress: dict[int, tuple[int, int]]
     events: int
+    recent: deque[tuple[int, dict[str, Any]]] = field(
+        default_factory=lambda: deque(maxlen=RECENT_EVENTS)
+    )
+    """The latest events taken in, in order, up to :attr:`events`."""
+
+    def since(self, after: int) -> list[tuple[int, dict[str, Any]]] | None:
+        """The events after number ``after`` up to :attr:`events`, or None where
+        :attr:`recent` does not hold them all."""
+        if self.events <= after:
+            return []
+        if not self.recent or self.recent[0][0] > after + 1:
+            return None
+        return [(seq, event) for seq, event in self.recent if seq > after]
 
     def advance(self, seq: int, event: dict[str, Any]) -> bool:
         """Take the next event in when it only tells a seat's progress; False (nothing taken)
@@ -184,7 +200,17 @@ class Known:
             return False
         self.progress[event["seat"]] = (event["moves"], event["cards_home"])
         self.events = seq
+        self.recent.append((seq, event))
         return True
+
+
+class Watch:
+    """One stream's wake-up call: ``news`` is set when its duel changed; ``read`` tells that
+    the change must be read from the database (another worker's, or other than a move)."""
+
+    def __init__(self) -> None:
+        self.news = asyncio.Event()
+        self.read = True
 
 
 class DuelHall:
@@ -196,7 +222,7 @@ class DuelHall:
         self.solvers = solvers
         self.secret = secret
         """Seals closed duels' deals (:mod:`patience.duels.sealed`)."""
-        self._watchers: dict[str, set[asyncio.Event]] = {}
+        self._watchers: dict[str, set[Watch]] = {}
         """Per duel watched here, one event per stream: set when this worker changes it, or
         hears that another did."""
         self.listening = asyncio.Event()
@@ -548,14 +574,14 @@ class DuelHall:
         except SeatEnded:
             self._known.pop(duel_id, None)
             return await self.act(player_id, duel_id, version, make, history=history, lang=lang)
-        self._wake(duel.id)
+        # The events since the duel was read came with the move: mostly progress alone.
+        if not all(known.advance(seq, told) for seq, told in news):
+            known = await self._current(duel_id)
+        self._wake(duel.id, read=False)  # the streams here find the move in ``known``
         if live.record.outcome == "won":
             await self._end(duel, seat.seat, "won", stamp)
             self._wake(duel.id)
             return await self.show(player_id, duel_id, lang)
-        # The events since the duel was read came with the move: mostly progress alone.
-        if not all(known.advance(seq, told) for seq, told in news):
-            known = await self._current(duel_id)
         return await self._answer(known, player_id, lang, mine=live)
 
     async def resign(self, player_id: str, duel_id: str, lang: str) -> DuelAnswer:
@@ -627,9 +653,12 @@ class DuelHall:
 
     # ------------------------------------------------------------------ watching
 
-    def _wake(self, duel_id: str) -> None:
-        for news in self._watchers.get(duel_id, ()):
-            news.set()
+    def _wake(self, duel_id: str, *, read: bool = True) -> None:
+        """Wake the duel's streams here; without ``read``, to find what is new in what this
+        worker knows of the duel (a move's progress, taken in)."""
+        for watch in self._watchers.get(duel_id, ()):
+            watch.read = watch.read or read
+            watch.news.set()
 
     async def watch(self) -> None:
         """Wake the streams of each duel another worker changed (until cancelled): as
@@ -659,21 +688,26 @@ class DuelHall:
 
     async def _events(self, duel_id: str, after: int, stored: StoredDuel) -> AsyncIterator[str]:
         """The events of :meth:`stream`, read when this worker's changes or :meth:`watch` wake
-        the stream (and at least every :data:`HEARTBEAT_S`); the duel itself is read again only
-        when its seats changed or a clock ran out. A seat whose clock runs out is ended here
-        too, when it runs out, so watchers see it without anyone moving."""
-        news = asyncio.Event()
+        the stream (and at least every :data:`HEARTBEAT_S`), or taken from what this worker
+        knows of the duel when its own move woke it; the duel itself is read again only when
+        its seats changed or a clock ran out. A seat whose clock runs out is ended here too,
+        when it runs out, so watchers see it without anyone moving."""
+        watch = Watch()
         watchers = self._watchers.setdefault(duel_id, set())
-        watchers.add(news)
+        watchers.add(watch)
         loop = asyncio.get_running_loop()
         began = last_said = loop.time()
         stale = False
         try:
             while loop.time() - began < STREAM_S:
-                news.clear()
+                watch.news.clear()
                 if stale or _until_time_up(stored, now_ms()) <= 0:  # seats or clocks changed
                     stored, stale = await self._settle(await self._stored(duel_id)), False
-                events = await self.duels.events(duel_id, after)
+                known = None if watch.read else self._known.get(duel_id)
+                watch.read = False
+                events = None if known is None else known.since(after)
+                if events is None:
+                    events = await self.duels.events(duel_id, after)
                 for seq, event in events:
                     after = seq
                     last_said = loop.time()
@@ -691,10 +725,12 @@ class DuelHall:
                     yield ": still here\n\n"
                 left = STREAM_S - (loop.time() - began)
                 wait = min(HEARTBEAT_S, left, _until_time_up(stored, now_ms()) / 1000)
-                with contextlib.suppress(TimeoutError):
-                    await asyncio.wait_for(news.wait(), max(wait, 0.01))
+                try:
+                    await asyncio.wait_for(watch.news.wait(), max(wait, 0.01))
+                except TimeoutError:
+                    watch.read = True
         finally:
-            watchers.discard(news)
+            watchers.discard(watch)
             if not watchers:
                 self._watchers.pop(duel_id, None)
                 self._counts.pop(duel_id, None)
