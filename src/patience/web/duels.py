@@ -830,6 +830,7 @@ def _table(live: Live, duel: DuelRow, lang: str) -> State:
         game_row_id=None,
         version=record.version,
         elapsed_ms=record.elapsed_ms,
+        running=live.running,
     )
     last = Last(record.moves[record.cursor - 1], []) if record.cursor else None
     state = replace(state, url=duel_url(lang, duel.id), last=last)

@@ -17,7 +17,7 @@ import uuid
 import weakref
 from collections import OrderedDict
 from collections.abc import Callable
-from dataclasses import dataclass
+from dataclasses import dataclass, field
 from dataclasses import replace as replace_record
 
 from msgspec.structs import replace
@@ -31,6 +31,7 @@ from patience.engine.position import Position
 from patience.games import get_game
 from patience.games.registry import BadOption, GameInfo, Options, UnknownGame
 from patience.notation import parse_move, texts_among
+from patience.scoring import Running
 from patience.store.records import GameRecord, options_dict, options_text
 from patience.store.repository import Store, now_ms, updated
 from patience.views import View, hidden_view
@@ -60,10 +61,12 @@ class Live:
     _views: tuple[tuple[Position, View], ...] = ()
     """The hidden views of the last positions shown, by identity: the game's next answer
     after a move needs the one before it again."""
+    running: Running = field(default_factory=Running)
+    """The game's ``standard`` points so far, kept between its answers."""
 
     def stored_as(self, record: GameRecord) -> Live:
-        """The same game under its new stored record (the views made so far kept)."""
-        return Live(record, self.game, _views=self._views)
+        """The same game under its new stored record (the views and points so far kept)."""
+        return Live(record, self.game, _views=self._views, running=self.running)
 
     def _view(self, pos: Position) -> View:
         """The hidden view of ``pos``, made once however many answers need it."""
@@ -85,6 +88,7 @@ class Live:
                     game_row_id=self.record.id or None,
                     version=self.record.version,
                     elapsed_ms=self.record.elapsed_ms,
+                    running=self.running,
                 ),
                 last=self._last(view),
             )
