@@ -213,9 +213,9 @@ class Games:
     """Every game this worker touches: per-game locks, the live cache and the store."""
 
     def __init__(self, store: Store, cache_size: int = 2048) -> None:
-        """``cache_size`` live games are kept (each holds its positions: ~1-2 KB per move):
-        more than the games played at once, or every move replays its game (500 live duels
-        play 1,000)."""
+        """``cache_size`` live games are kept (each holds its positions: ~1-2 KB per move, so
+        2,048 games of 100 moves take some 300 MB): more than the games played at once, or
+        every move replays its game (500 live duels play 1,000)."""
         self.store = store
         self.cache_size = cache_size
         self._cache: OrderedDict[str, Live] = OrderedDict()
