@@ -262,7 +262,10 @@ class DuelHall:
             if seat.game_id is not None:
                 game = (await self._seat_game(stored.duel, seat)).game
                 progress[seat.seat] = (len(game.moves), game_score(game, CARDS_HOME))
-        known = self._known[duel_id] = Known(stored, progress, stored.duel.events)
+        known = Known(stored, progress, stored.duel.events)
+        kept = self._known.get(duel_id)
+        if kept is None or kept.events <= known.events:  # a move may have passed this read
+            self._known[duel_id] = known
         while len(self._known) > KNOWN_DUELS:
             self._known.popitem(last=False)
         return known
