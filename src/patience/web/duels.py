@@ -223,15 +223,16 @@ class DuelHall:
         self.secret = secret
         """Seals closed duels' deals (:mod:`patience.duels.sealed`)."""
         self._watchers: dict[str, set[Watch]] = {}
-        """Per duel watched here, one event per stream: set when this worker changes it, or
-        hears that another did."""
+        """Per duel watched here, one :class:`Watch` per stream: woken when this worker
+        changes it, or hears that another did."""
         self.listening = asyncio.Event()
         """Set while this worker hears other workers' notices (PostgreSQL)."""
         self._counts: dict[str, int] = {}
         """Per duel watched here, how many events its streams have read."""
         self._known: OrderedDict[str, Known] = OrderedDict()
-        """The duels this worker served lately, brought up to date from their events before
-        each use (one read), so that a move reads neither the duel nor the seats' games."""
+        """The duels this worker served lately, brought up to date from their events (see
+        :meth:`_current` and :meth:`act`), so that a move reads neither the duel nor the
+        seats' games."""
 
     # ------------------------------------------------------------------ reading
 
