@@ -4,7 +4,9 @@ A seat is taken with an insert that does nothing when the seat is held, so two p
 open a link at once never share it. Events are numbered by the duel's own counter, bumped in
 the same transaction as the insert: every worker sees one order, and a browser that
 reconnects asks for the events after the last number it has; on PostgreSQL each event also
-notifies the other workers (:mod:`patience.store.notices`). A result is stored once: the
+notifies the other workers (:mod:`patience.store.notices`). A move's ``progress`` event is
+written in the move's own transaction, which reads the events since the mover's worker last
+looked and is rolled back if they ended the seat (:func:`append_progress`). A result is stored once: the
 first worker to compute it wins, and every worker computes the same from the stored moves.
 """
 
