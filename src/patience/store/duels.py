@@ -6,8 +6,9 @@ the same transaction as the insert: every worker sees one order, and a browser t
 reconnects asks for the events after the last number it has; on PostgreSQL each event also
 notifies the other workers (:mod:`patience.store.notices`). A move's ``progress`` event is
 written in the move's own transaction, which reads the events since the mover's worker last
-looked and is rolled back if they ended the seat (:func:`append_progress`). A result is stored once: the
-first worker to compute it wins, and every worker computes the same from the stored moves.
+looked and is rolled back if they ended the seat (:func:`append_progress`). A result is
+stored once: the first worker to compute it wins, and every worker computes the same from the
+stored moves.
 """
 
 from __future__ import annotations
