@@ -75,12 +75,13 @@ from patience.web.wire import Last, State
 NICKNAME_LETTERS = 24
 """The longest nickname, in characters."""
 
-POLL_S = 0.5
-"""How often a stream looks in the database for events another worker wrote, where no notice
-tells it (SQLite, or while the listening connection is down)."""
+POLL_S = 0.2
+"""How often a worker reads the event counts of the duels it streams (one read for all), to
+hear of events another worker wrote where no notice tells it (SQLite, or while the listening
+connection is down)."""
 
 HEARD_POLL_S = 5.0
-"""How often a stream looks while this worker hears PostgreSQL's notices (in case one is
+"""How often it reads them while this worker hears PostgreSQL's notices (in case one is
 lost)."""
 
 STREAM_S = 60.0
