@@ -117,7 +117,7 @@ def score(
     final = positions[-1]
     if profile == STANDARD:
         points = (running or Running()).points(engine, positions, moves)
-        return _standard(engine, positions[-1], points, int(elapsed_seconds))
+        return _standard(engine, final, points, int(elapsed_seconds))
     if profile == VEGAS:
         return VEGAS_ANTE + VEGAS_CARD * _on_foundations(engine, final)
     if profile == SPIDER:
