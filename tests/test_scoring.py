@@ -13,6 +13,7 @@ from patience.engine.position import REDEAL_MOVE, STOCK_MOVE, Move, Position, tr
 from patience.games import GAMES, get_game
 from patience.games.registry import GameInfo
 from patience.scoring import (
+    Running,
     UnknownProfile,
     game_score,
     profiles_for,
@@ -270,3 +271,23 @@ def test_standard_stays_at_or_above_zero_in_random_play(seed: int) -> None:
     assert game_score(game, "vegas") == -52 + 5 * sum(
         len(game.position.piles[f]) for f in game.engine.foundations
     )
+
+
+@pytest.mark.parametrize("seed", range(5))
+def test_points_kept_between_calls_follow_moves_undos_redos_and_restarts(seed: int) -> None:
+    rng = random.Random(seed)
+    game = Game.new("klondike", deal=seed + 1)
+    running = Running()
+    for _ in range(300):
+        roll = rng.random()
+        if roll < 0.15 and game.can_undo:
+            game.undo()
+        elif roll < 0.25 and game.can_redo:
+            game.redo()
+        elif roll < 0.27:
+            game.restart()
+        elif game.legal_moves():
+            game.play(rng.choice(game.legal_moves()))
+        if rng.random() < 0.3:  # several changes between two calls, now and then
+            kept = score("standard", game.engine, game.positions, game.moves, 40, running)
+            assert kept == score("standard", game.engine, game.positions, game.moves, 40)

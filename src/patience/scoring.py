@@ -73,17 +73,42 @@ def profiles_for(info: GameInfo) -> tuple[str, ...]:
     return _BY_FAMILY.get(info.family, (CARDS_HOME, NONE))
 
 
+class Running:
+    """The ``standard`` points of one game's line of play, kept move by move between calls,
+    so that a line that grew or shrank at its end (a move, an undo) costs the moves that
+    changed only. Positions are told apart by identity: a game's line changes at its end
+    alone, so the kept points whose position is still in its place are still right."""
+
+    def __init__(self) -> None:
+        self._totals: list[tuple[Position, int]] = []
+        """After each move: its position and the points so far (held at 0, before time)."""
+
+    def points(self, engine: Engine, positions: Sequence[Position], moves: Sequence[Move]) -> int:
+        """The points of the line before time (see :func:`score`)."""
+        totals = self._totals
+        del totals[len(moves) :]
+        while totals and totals[-1][0] is not positions[len(totals)]:
+            totals.pop()
+        total = totals[-1][1] if totals else 0
+        for i in range(len(totals), len(moves)):
+            total = max(total + _move_points(engine, moves[i], positions[i], positions[i + 1]), 0)
+            totals.append((positions[i + 1], total))
+        return total
+
+
 def score(
     profile: str,
     engine: Engine,
     positions: Sequence[Position],
     moves: Sequence[Move],
     elapsed_seconds: float = 0,
+    running: Running | None = None,
 ) -> int:
     """The score of a line of play under ``profile``.
 
     ``positions`` holds the start and the position after each of ``moves`` (as
-    ``Game.positions``); ``elapsed_seconds`` is the time played, used by ``standard`` only.
+    ``Game.positions``); ``elapsed_seconds`` is the time played, used by ``standard`` only,
+    which takes its points from ``running`` when given (the same game's, kept between calls).
     """
     if len(positions) != len(moves) + 1:
         raise ValueError("positions must hold the start and one position after each move")
@@ -91,7 +116,8 @@ def score(
         raise ValueError("elapsed time cannot be negative")
     final = positions[-1]
     if profile == STANDARD:
-        return _standard(engine, positions, moves, int(elapsed_seconds))
+        points = (running or Running()).points(engine, positions, moves)
+        return _standard(engine, final, points, int(elapsed_seconds))
     if profile == VEGAS:
         return VEGAS_ANTE + VEGAS_CARD * _on_foundations(engine, final)
     if profile == SPIDER:
@@ -131,13 +157,9 @@ def _move_points(engine: Engine, move: Move, before: Position, after: Position) 
     return points + TURN_CARD * turned
 
 
-def _standard(
-    engine: Engine, positions: Sequence[Position], moves: Sequence[Move], seconds: int
-) -> int:
-    total = 0
-    for before, move, after in zip(positions[:-1], moves, positions[1:], strict=True):
-        total = max(total + _move_points(engine, move, before, after), 0)
-    total = max(total - TIME_PENALTY * (seconds // TIME_STEP), 0)
-    if engine.is_won(positions[-1]) and seconds >= BONUS_AFTER:
+def _standard(engine: Engine, final: Position, points: int, seconds: int) -> int:
+    """The ``standard`` score of a line ending at ``final`` with these points before time."""
+    total = max(points - TIME_PENALTY * (seconds // TIME_STEP), 0)
+    if engine.is_won(final) and seconds >= BONUS_AFTER:
         total += BONUS // seconds
     return total

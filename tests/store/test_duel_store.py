@@ -7,10 +7,11 @@ from __future__ import annotations
 import asyncio
 import doctest
 import uuid
+from functools import partial
 
 import patience.store.duels
 from fresh_loop import run_async
-from patience.store.duels import DuelRow, DuelStore, SeatRow, seat_owner
+from patience.store.duels import DuelRow, DuelStore, SeatRow, append_event, seat_owner
 from patience.store.records import GameRecord
 from patience.store.repository import Store
 
@@ -100,9 +101,11 @@ def test_events_are_numbered_in_one_order_and_read_after_a_number(store_url: str
     async def run() -> None:
         store, duels = await _created(store_url)
         try:
-            numbers = await asyncio.gather(
-                *(duels.add_event(DUEL, 20 + n, {"type": "progress", "n": n}) for n in range(8))
-            )
+            appends = [
+                partial(append_event, duel_id=DUEL, at_ms=20 + n, event={"type": "progress"})
+                for n in range(8)
+            ]
+            numbers = await asyncio.gather(*(store.write(append) for append in appends))
             assert sorted(numbers) == list(range(2, 10))
             after = await duels.events(DUEL, 5)
             assert [seq for seq, _ in after] == [6, 7, 8, 9]

@@ -73,6 +73,26 @@ def test_save_needs_the_expected_version(store_url: str) -> None:
     run(store_url, body)
 
 
+def test_a_save_commits_what_goes_with_it_or_nothing(store_url: str) -> None:
+    async def body(store: Store) -> None:
+        await store.insert(record(1))
+        ran: list[int] = []
+        newer = updated(record(1), cursor=1)
+        assert not await store.save(newer, expected_version=5, also=lambda _: ran.append(5))
+        assert ran == []  # a stale save writes nothing else either
+
+        def fails(_: object) -> None:
+            raise StoreUnavailable("the write that goes with the save failed")
+
+        with pytest.raises(StoreUnavailable):
+            await store.save(newer, expected_version=0, also=fails)
+        assert await store.get(newer.id) == record(1)  # rolled back with it
+        assert await store.save(newer, expected_version=0, also=lambda _: ran.append(0))
+        assert ran == [0] and await store.get(newer.id) == newer
+
+    run(store_url, body)
+
+
 def test_concurrent_saves_only_one_wins(store_url: str) -> None:
     async def body(store: Store) -> list[bool]:
         await store.insert(record(1))

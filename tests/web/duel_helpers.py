@@ -7,8 +7,10 @@ import re
 from collections.abc import Callable
 from typing import Any
 
+import pytest
 from starlette.testclient import TestClient
 
+import patience.web.duels
 from patience.engine.game import Game
 from patience.notation import card_text, move_texts
 from patience.solver import searcher_for
@@ -90,3 +92,9 @@ def play(player: Player, duel_id: str, moves: list[str]) -> dict[str, Any]:
         body = {"move": move, "version": answer["table"]["version"]}
         answer = player.ok("POST", f"/api/duels/{duel_id}/moves", body)
     return answer
+
+
+def time_passes(monkeypatch: pytest.MonkeyPatch, ms: int) -> None:
+    """From now on the duels' clock reads ``ms`` later, as if that much time had gone by."""
+    now = patience.web.duels.now_ms
+    monkeypatch.setattr(patience.web.duels, "now_ms", lambda: now() + ms)

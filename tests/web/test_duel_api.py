@@ -6,19 +6,21 @@ from __future__ import annotations
 
 import doctest
 import json
+import threading
 from pathlib import Path
 from typing import Any
 
 import pytest
-from duel_helpers import Player, challenge, play, started, winning_line
+from duel_helpers import Player, challenge, play, started, time_passes, winning_line
 from sqlalchemy import update
 from starlette.testclient import TestClient
 
 import patience.web.duels
 from patience.engine.game import Game
-from patience.store.duels import DuelStore
+from patience.store.duels import DuelRow, DuelStore, StoredDuel
 from patience.store.schema import duels
 from patience.web.app import create_app
+from patience.web.duels import Known
 
 
 @pytest.fixture
@@ -146,12 +148,13 @@ def set_started(client: TestClient, duel_id: str, started_ms: int) -> None:
     client.portal.call(store.write, lambda conn: conn.execute(change))  # type: ignore[union-attr]
 
 
-def test_a_clock_that_runs_out_ends_both_games_where_they_stand(players: Any) -> None:
+def test_a_clock_that_runs_out_ends_both_games_where_they_stand(
+    players: Any, monkeypatch: pytest.MonkeyPatch
+) -> None:
     ada, bob, _ = players
     duel_id, joined = started(ada, bob, clock_minutes=3)
     play(ada, duel_id, winning_line(joined)[:2])
-    began = joined["started_ms"]
-    set_started(ada.client, duel_id, began - 181_000)  # as if three minutes had gone by
+    time_passes(monkeypatch, 181_000)
     after = bob.ok("GET", f"/api/duels/{duel_id}")
     assert [s["finish"] for s in after["seats"]] == ["time", "time"]
     assert [s["used_ms"] for s in after["seats"]] == [180_000, 180_000]
@@ -279,3 +282,95 @@ def test_a_player_who_leaves_keeps_the_clock_running_and_comes_back_after_a_rest
         missed = events_of(ada, duel_id, after=left["last_event"])[:1]
         assert missed == [missed[0] | {"type": "progress", "seat": 1, "moves": 1}]
         play(ada, duel_id, line[2:3])  # and plays on
+
+
+def what_a_worker_knows_follows_another_s_changes(first: TestClient, second: TestClient) -> None:
+    """The first worker keeps the duel it served; what the second changes reaches it: the
+    start, the other seat's moves, and a resignation that then refuses a move unstored."""
+    ada, bob = Player(first), Player(first)
+    duel_id = challenge(ada)["id"]  # the first worker knows it waiting
+    bob.client = second
+    joined = bob.ok("POST", f"/api/duels/{duel_id}/join", {"nickname": "Bob"})
+    line = winning_line(joined)
+    moved = ada.ok("POST", f"/api/duels/{duel_id}/moves", {"move": line[0], "version": 0})
+    assert moved["seats"][0]["moves"] == 1 and moved["seats"][1]["finish"] is None
+    play(bob, duel_id, line[:2])
+    moved = ada.ok("POST", f"/api/duels/{duel_id}/moves", {"move": line[1], "version": 1})
+    assert [s["moves"] for s in moved["seats"]] == [2, 2]
+    assert moved["last_event"] == bob.ok("GET", f"/api/duels/{duel_id}")["last_event"]
+    ada.client = second
+    ada.ok("POST", f"/api/duels/{duel_id}/resign", {"version": 2})
+    ada.client = first
+    refused = ada.send("POST", f"/api/duels/{duel_id}/moves", {"move": line[2], "version": 2})
+    assert (refused.status_code, refused.json()["error"]["code"]) == (409, "seat_over")
+    seen = ada.ok("GET", f"/api/duels/{duel_id}")
+    assert seen["seats"][0]["moves"] == 2 and seen["seats"][0]["finish"] == "resigned"
+    assert seen["table"]["version"] == 2  # the refused move was not stored
+    play(bob, duel_id, line[2:3])
+    assert ada.ok("GET", f"/api/duels/{duel_id}")["seats"][1]["moves"] == 3
+
+
+def test_what_a_worker_knows_of_a_duel_follows_another_worker_s_changes(tmp_path: Path) -> None:
+    with (
+        TestClient(create_app(None, tmp_path, "test-secret")) as first,
+        TestClient(create_app(None, tmp_path, "test-secret")) as second,
+    ):
+        what_a_worker_knows_follows_another_s_changes(first, second)
+
+
+def test_a_stream_hears_every_move_whichever_worker_made_it(tmp_path: Path) -> None:
+    """Bob's stream on the first worker: Ada's moves there come from what that worker knows,
+    her moves on the second from the database; none is missed or told twice."""
+    with (
+        TestClient(create_app(None, tmp_path, "test-secret")) as first,
+        TestClient(create_app(None, tmp_path, "test-secret")) as second,
+    ):
+        ada, bob = Player(first), Player(first)
+        duel_id, joined = started(ada, bob)
+        heard: list[tuple[int, dict[str, Any]]] = []
+        streaming = threading.Event()
+
+        def watch() -> None:
+            url = f"/api/duels/{duel_id}/events?after={joined['last_event'] - 1}"
+            with first.stream("GET", url) as stream:
+                for line in stream.iter_lines():
+                    if line.startswith("id: "):
+                        seq = int(line[4:])
+                    if line.startswith("data: "):
+                        heard.append((seq, json.loads(line[6:])))
+                        streaming.set()
+                        if heard[-1][1]["type"] == "result":
+                            return
+
+        watcher = threading.Thread(target=watch)
+        watcher.start()
+        assert streaming.wait(30)
+        answer = ada.ok("GET", f"/api/duels/{duel_id}")
+        for n, move in enumerate(winning_line(joined)[:6]):
+            ada.client = (first, second)[n % 2]
+            body = {"move": move, "version": answer["table"]["version"]}
+            answer = ada.ok("POST", f"/api/duels/{duel_id}/moves", body)
+        bob.ok("POST", f"/api/duels/{duel_id}/resign", {"version": 0})
+        ada.ok("POST", f"/api/duels/{duel_id}/resign", {"version": 6})
+        watcher.join(30)
+        seqs = [seq for seq, _ in heard]
+        assert seqs == list(range(seqs[0], seqs[0] + len(seqs)))
+        moves = [event["moves"] for _, event in heard if event["type"] == "progress"]
+        assert moves == [1, 2, 3, 4, 5, 6]
+
+
+DUEL_ROW = DuelRow(
+    "d" * 32, "freecell", "", 5, "open", 0, "live", 0, True, "any", None, 1, 2, None, 4,
+    "d" * 32, 1, 1, None,
+)  # fmt: skip
+
+
+def test_what_a_worker_knows_takes_in_progress_in_order_only() -> None:
+    known = Known(StoredDuel(DUEL_ROW, ()), {0: (0, 0), 1: (0, 0)}, 4)
+    assert known.since(4) == [] and known.since(3) is None  # the 4th is not kept
+    progress = {"type": "progress", "seat": 1, "moves": 3, "cards_home": 1}
+    assert not known.advance(6, progress)  # the 5th is missing
+    assert known.advance(5, progress) and known.advance(5, progress)  # once
+    assert known.progress[1] == (3, 1) and known.since(4) == [(5, progress)]
+    assert not known.advance(6, {"type": "end", "seat": 0, "finish": "resigned"})
+    assert known.events == 5

@@ -7,11 +7,8 @@ from __future__ import annotations
 from typing import Any
 
 import pytest
-from duel_helpers import Player, challenge, play, winning_line
-from sqlalchemy import update
+from duel_helpers import Player, challenge, play, time_passes, winning_line
 from starlette.testclient import TestClient
-
-from patience.store.schema import duel_seats
 
 HOUR_MS = 3_600_000
 
@@ -23,17 +20,6 @@ def players(unlimited_client: TestClient) -> tuple[Player, Player, Player]:
 
 def in_turn(player: Player, **settings: Any) -> dict[str, Any]:
     return challenge(player, mode="turns", deadline_hours=1, **settings)
-
-
-def ended_ago(client: TestClient, duel_id: str, seat: int, ms: int) -> None:
-    """Move the seat's end (and its start) ``ms`` into the past, as if time had gone by."""
-    store = client.app.state.games.store  # type: ignore[attr-defined]
-    change = (
-        update(duel_seats)
-        .where(duel_seats.c.duel_id == duel_id, duel_seats.c.seat == seat)
-        .values(finished_ms=duel_seats.c.finished_ms - ms, joined_ms=duel_seats.c.joined_ms - ms)
-    )
-    client.portal.call(store.write, lambda conn: conn.execute(change))  # type: ignore[union-attr]
 
 
 def test_the_challenger_plays_first_and_the_seat_opens_when_that_game_ends(
@@ -63,11 +49,13 @@ def test_the_challenger_plays_first_and_the_seat_opens_when_that_game_ends(
     assert (result["winner"], result["reason"]) == (0, "won")
 
 
-def test_a_challenge_nobody_takes_up_in_time_expires(players: Any) -> None:
+def test_a_challenge_nobody_takes_up_in_time_expires(
+    players: Any, monkeypatch: pytest.MonkeyPatch
+) -> None:
     ada, bob, _ = players
     duel = in_turn(ada)
     ada.ok("POST", f"/api/duels/{duel['id']}/resign", {"version": 0})
-    ended_ago(ada.client, duel["id"], 0, HOUR_MS + 1)
+    time_passes(monkeypatch, HOUR_MS + 1)
     seen = bob.ok("GET", f"/api/duels/{duel['id']}")
     assert seen["result"]["reason"] == "expired" and seen["result"]["winner"] is None
     assert len(seen["result"]["standings"]) == 1 and not seen["joinable"]
@@ -76,12 +64,14 @@ def test_a_challenge_nobody_takes_up_in_time_expires(players: Any) -> None:
     assert "Nobody took up the challenge in time." in bob.send("GET", f"/en/duel/{duel['id']}").text
 
 
-def test_the_deadline_ends_the_second_game_even_without_a_clock(players: Any) -> None:
+def test_the_deadline_ends_the_second_game_even_without_a_clock(
+    players: Any, monkeypatch: pytest.MonkeyPatch
+) -> None:
     ada, bob, _ = players
     duel = in_turn(ada, clock_minutes=0)
     ada.ok("POST", f"/api/duels/{duel['id']}/resign", {"version": 0})
     bob.ok("POST", f"/api/duels/{duel['id']}/join", {"nickname": "Bob"})
-    ended_ago(ada.client, duel["id"], 0, HOUR_MS + 1)  # the deadline passed while Bob played
+    time_passes(monkeypatch, HOUR_MS + 1)  # the deadline passed while Bob played
     seen = bob.ok("GET", f"/api/duels/{duel['id']}")
     assert [s["finish"] for s in seen["seats"]] == ["resigned", "time"]
     assert seen["result"] is not None

@@ -60,3 +60,21 @@ def test_a_forged_cookie_is_a_new_player(client: TestClient) -> None:
     made = client.post("/api/games", json={"game": "klondike", "deal": 1}).json()
     store = client.app.state.games.store  # type: ignore[attr-defined]
     assert client.portal.call(store.get, made["id"]).player_id != "victim"  # type: ignore[union-attr]
+
+
+def test_a_cookie_checked_before_still_expires(
+    client: TestClient, monkeypatch: pytest.MonkeyPatch
+) -> None:
+    store = client.app.state.games.store  # type: ignore[attr-defined]
+
+    def player_of_new_game() -> str:
+        made = client.post("/api/games", json={"game": "klondike", "deal": 1}).json()
+        return str(client.portal.call(store.get, made["id"]).player_id)  # type: ignore[union-attr]
+
+    player = player_of_new_game()
+    assert player_of_new_game() == player  # the cookie checked, and kept as checked
+    cookie = str(client.cookies[COOKIE])
+    later = time.time() + MAX_AGE + 60
+    monkeypatch.setattr(players_module.time, "time", lambda: later)
+    client.cookies.set(COOKIE, cookie)  # sent again though the browser would have dropped it
+    assert player_of_new_game() != player

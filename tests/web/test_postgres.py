@@ -72,6 +72,16 @@ def test_a_duel_across_two_workers_on_postgresql(pg_url: str, tmp_path: Path) ->
         assert events[-1]["type"] == "result" and events[-1]["winner"] == 0
 
 
+def test_what_a_worker_knows_of_a_duel_follows_another_worker_s_on_postgresql(
+    pg_url: str, tmp_path: Path
+) -> None:
+    with (
+        TestClient(create_app(pg_url, tmp_path / "a", "test-secret")) as first,
+        TestClient(create_app(pg_url, tmp_path / "b", "test-secret")) as second,
+    ):
+        duel.what_a_worker_knows_follows_another_s_changes(first, second)
+
+
 def test_a_worker_hears_another_worker_s_duel_events_from_postgresql(
     pg_url: str, tmp_path: Path, monkeypatch: pytest.MonkeyPatch
 ) -> None:

@@ -4,8 +4,11 @@ A seat is taken with an insert that does nothing when the seat is held, so two p
 open a link at once never share it. Events are numbered by the duel's own counter, bumped in
 the same transaction as the insert: every worker sees one order, and a browser that
 reconnects asks for the events after the last number it has; on PostgreSQL each event also
-notifies the other workers (:mod:`patience.store.notices`). A result is stored once: the
-first worker to compute it wins, and every worker computes the same from the stored moves.
+notifies the other workers (:mod:`patience.store.notices`). A move's ``progress`` event is
+written in the move's own transaction, which reads the events since the mover's worker last
+looked and is rolled back if they ended the seat (:func:`append_progress`). A result is
+stored once: the first worker to compute it wins, and every worker computes the same from the
+stored moves.
 """
 
 from __future__ import annotations
@@ -15,7 +18,7 @@ from collections.abc import Mapping, Sequence
 from dataclasses import dataclass
 from typing import Any
 
-from sqlalchemy import insert, select, update
+from sqlalchemy import bindparam, insert, select, update
 from sqlalchemy.dialects.postgresql import insert as postgresql_insert
 from sqlalchemy.dialects.sqlite import insert as sqlite_insert
 from sqlalchemy.engine import Connection
@@ -107,21 +110,58 @@ def _take_seat(dialect: str) -> Any:
     )
 
 
-def _append(conn: Connection, duel_id: str, at_ms: int, event: dict[str, Any]) -> int:
-    """Add an event in this transaction; its number."""
-    bump = (
-        update(duels)
-        .where(duels.c.id == duel_id)
-        .values(events=duels.c.events + 1)
-        .returning(duels.c.events)
-    )
-    seq = int(conn.execute(bump).scalar_one())
+_BUMP = (
+    update(duels)
+    .where(duels.c.id == bindparam("duel_id"))
+    .values(events=duels.c.events + 1)
+    .returning(duels.c.events)
+)
+_ADD_EVENT = insert(duel_events)
+_GET_DUEL = select(duels).where(duels.c.id == bindparam("duel_id"))
+_GET_SEATS = (
+    select(duel_seats)
+    .where(duel_seats.c.duel_id == bindparam("duel_id"))
+    .order_by(duel_seats.c.seat)
+)
+_EVENTS_AFTER = (
+    select(duel_events.c.seq, duel_events.c.event)
+    .where(duel_events.c.duel_id == bindparam("duel_id"), duel_events.c.seq > bindparam("after"))
+    .order_by(duel_events.c.seq)
+)
+_EVENT_COUNTS = select(duels.c.id, duels.c.events).where(
+    duels.c.id.in_(bindparam("duel_ids", expanding=True))
+)
+"""Statements built once: the hot paths only bind values."""
+
+
+def append_event(conn: Connection, duel_id: str, at_ms: int, event: dict[str, Any]) -> int:
+    """Add an event in this transaction (another write's, such as a move's); its number."""
+    seq = int(conn.execute(_BUMP, {"duel_id": duel_id}).scalar_one())
     text = json.dumps(event, separators=(",", ":"))
-    conn.execute(
-        insert(duel_events), {"duel_id": duel_id, "seq": seq, "at_ms": at_ms, "event": text}
-    )
+    conn.execute(_ADD_EVENT, {"duel_id": duel_id, "seq": seq, "at_ms": at_ms, "event": text})
     notify(conn, duel_id)
     return seq
+
+
+class SeatEnded(Exception):
+    """The seat's game ended, or the duel was decided, before a move of it was stored."""
+
+
+def append_progress(
+    conn: Connection, duel_id: str, seat: int, after: int, at_ms: int, event: dict[str, Any]
+) -> list[tuple[int, dict[str, Any]]]:
+    """Add a seat's ``progress`` event in this transaction (a move's) and return the events
+    since number ``after``, this one last; :class:`SeatEnded` (the transaction, the move
+    with it, rolls back) if one of them ended the seat or decided the duel."""
+    append_event(conn, duel_id, at_ms, event)
+    news = [
+        (int(seq), json.loads(text))
+        for seq, text in conn.execute(_EVENTS_AFTER, {"duel_id": duel_id, "after": after})
+    ]
+    for _, told in news:
+        if told["type"] == "result" or (told["type"] == "end" and told["seat"] == seat):
+            raise SeatEnded(f"seat {seat} of duel {duel_id} ended before the move")
+    return news
 
 
 class DuelStore:
@@ -149,28 +189,24 @@ class DuelStore:
                 insert_game(conn, game)
             conn.execute(insert(duel_seats), vars(challenger))
             for event in events:
-                _append(conn, duel.id, duel.created_ms, event)
+                append_event(conn, duel.id, duel.created_ms, event)
 
         await self.store.write(add)
 
     async def get(self, duel_id: str) -> StoredDuel | None:
         def read(conn: Connection) -> StoredDuel | None:
-            row = conn.execute(select(duels).where(duels.c.id == duel_id)).first()
+            row = conn.execute(_GET_DUEL, {"duel_id": duel_id}).first()
             if row is None:
                 return None
-            seats = conn.execute(
-                select(duel_seats)
-                .where(duel_seats.c.duel_id == duel_id)
-                .order_by(duel_seats.c.seat)
-            ).all()
+            seats = conn.execute(_GET_SEATS, {"duel_id": duel_id}).all()
             return StoredDuel(_duel(row), tuple(SeatRow(**dict(s._mapping)) for s in seats))
 
         return await self.store.read(read)
 
     async def event_counts(self, duel_ids: Sequence[str]) -> dict[str, int]:
         """How many events each of these duels has (one read for all)."""
-        query = select(duels.c.id, duels.c.events).where(duels.c.id.in_(list(duel_ids)))
-        rows = await self.store.read(lambda conn: conn.execute(query).all())
+        values = {"duel_ids": list(duel_ids)}
+        rows = await self.store.read(lambda conn: conn.execute(_EVENT_COUNTS, values).all())
         return {row.id: row.events for row in rows}
 
     async def rematch_of(self, duel_id: str) -> str | None:
@@ -229,7 +265,7 @@ class DuelStore:
                     update(duels).where(duels.c.id == seat.duel_id).values(started_ms=at_ms)
                 )
             for event in events:
-                _append(conn, seat.duel_id, at_ms, event)
+                append_event(conn, seat.duel_id, at_ms, event)
             return True
 
         return await self.store.write(take)
@@ -251,7 +287,7 @@ class DuelStore:
             )
             if done.rowcount != 1:
                 return False
-            _append(conn, duel_id, at_ms, event)
+            append_event(conn, duel_id, at_ms, event)
             return True
 
         return await self.store.write(end)
@@ -268,23 +304,18 @@ class DuelStore:
             )
             if done.rowcount != 1:
                 return False
-            _append(conn, duel_id, at_ms, {"type": "result", **result})
+            append_event(conn, duel_id, at_ms, {"type": "result", **result})
             return True
 
         return await self.store.write(store)
 
-    async def add_event(self, duel_id: str, at_ms: int, event: dict[str, Any]) -> int:
-        return await self.store.write(lambda conn: _append(conn, duel_id, at_ms, event))
-
     async def events(self, duel_id: str, after: int) -> list[tuple[int, dict[str, Any]]]:
         """The duel's events numbered above ``after``, in order."""
-        query = (
-            select(duel_events.c.seq, duel_events.c.event)
-            .where(duel_events.c.duel_id == duel_id, duel_events.c.seq > after)
-            .order_by(duel_events.c.seq)
-        )
+        values = {"duel_id": duel_id, "after": after}
 
         def read(conn: Connection) -> list[tuple[int, dict[str, Any]]]:
-            return [(int(seq), json.loads(text)) for seq, text in conn.execute(query)]
+            return [
+                (int(seq), json.loads(text)) for seq, text in conn.execute(_EVENTS_AFTER, values)
+            ]
 
         return await self.store.read(read)

@@ -317,13 +317,26 @@ class Store:
         row = await self.read(lambda conn: conn.execute(_GET_GAME, {"game_id": game_id}).first())
         return None if row is None else _record(row)
 
-    async def save(self, record: GameRecord, expected_version: int) -> bool:
-        """Store ``record`` if the stored game is still at ``expected_version``."""
+    async def save(
+        self,
+        record: GameRecord,
+        expected_version: int,
+        also: Callable[[Connection], object] | None = None,
+    ) -> bool:
+        """Store ``record`` if the stored game is still at ``expected_version``, and then run
+        ``also`` in the same transaction."""
         values = _columns(record)
         params = {name: values[name] for name in _CHANGING}
         params.update(game_id=record.id, expected=expected_version)
-        count = await self.write(lambda conn: conn.execute(_SAVE_GAME, params).rowcount)
-        return bool(count == 1)
+
+        def save(conn: Connection) -> bool:
+            if conn.execute(_SAVE_GAME, params).rowcount != 1:
+                return False
+            if also is not None:
+                also(conn)
+            return True
+
+        return await self.write(save)
 
     async def mark_broken(self, game_id: str, reason: str) -> None:
         """Mark a game whose moves no longer replay, so it is never loaded again."""

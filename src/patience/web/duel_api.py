@@ -89,13 +89,10 @@ async def rematch(request: Request, player_id: str) -> Response:
 @endpoint
 async def duel_events(request: Request, player_id: str) -> Response:
     """Server-sent events after ``Last-Event-ID`` (or ``?after=N``)."""
-    hall = _hall(request)
-    duel_id = request.path_params["id"]
-    await hall.show(player_id, duel_id, api_lang(request))  # 404 before a stream begins
     given = request.headers.get("last-event-id") or request.query_params.get("after", "0")
     after = int(given) if given.isdigit() and len(given) < 10 else 0
     return StreamingResponse(
-        hall.stream(duel_id, after),
+        await _hall(request).stream(request.path_params["id"], after),
         media_type="text/event-stream",
         headers={"Cache-Control": "no-store", "X-Accel-Buffering": "no"},
     )

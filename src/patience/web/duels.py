@@ -18,10 +18,13 @@ import contextlib
 import json
 import unicodedata
 import uuid
+from collections import OrderedDict, deque
 from collections.abc import AsyncIterator, Callable, Sequence
+from dataclasses import dataclass, field
 from dataclasses import replace as replace_row
 from typing import Any
 
+from sqlalchemy.engine import Connection
 from sqlalchemy.exc import IntegrityError
 
 from patience.deal_pools import ANY, load
@@ -31,11 +34,20 @@ from patience.duels.result import decide
 from patience.duels.sealed import SEALED_TRIES, sealed_budget, sealed_deal
 from patience.duels.series import Tally, tally
 from patience.duels.standing import standing_of
+from patience.engine.game import Game
 from patience.games import GAMES
 from patience.games.registry import GameInfo, Options
 from patience.notation import game_spec
 from patience.scoring import CARDS_HOME, game_score
-from patience.store.duels import DuelRow, DuelStore, SeatRow, StoredDuel, seat_owner
+from patience.store.duels import (
+    DuelRow,
+    DuelStore,
+    SeatEnded,
+    SeatRow,
+    StoredDuel,
+    append_progress,
+    seat_owner,
+)
 from patience.store.notices import listen
 from patience.store.records import GameRecord, options_dict, options_text, unplayed
 from patience.store.repository import Store, StoreUnavailable, now_ms
@@ -60,12 +72,13 @@ from patience.web.wire import State
 NICKNAME_LETTERS = 24
 """The longest nickname, in characters."""
 
-POLL_S = 0.5
-"""How often a stream looks in the database for events another worker wrote, where no notice
-tells it (SQLite, or while the listening connection is down)."""
+POLL_S = 0.2
+"""How often a worker reads the event counts of the duels it streams (one read for all), to
+hear of events another worker wrote where no notice tells it (SQLite, or while the listening
+connection is down)."""
 
 HEARD_POLL_S = 5.0
-"""How often a stream looks while this worker hears PostgreSQL's notices (in case one is
+"""How often it reads them while this worker hears PostgreSQL's notices (in case one is
 lost)."""
 
 STREAM_S = 60.0
@@ -77,6 +90,12 @@ thin pool may hold few)."""
 
 HEARTBEAT_S = 15.0
 """A stream with nothing to say sends a comment this often, so proxies keep it open."""
+
+KNOWN_DUELS = 4096
+"""Duels whose seats and progress a worker keeps between requests (the least recent go)."""
+
+RECENT_EVENTS = 16
+"""A known duel's latest progress events kept for its streams, so they need not read them."""
 
 
 def nickname(text: str) -> str:
@@ -148,6 +167,50 @@ def _expired(stored: StoredDuel, now: int) -> bool:
     return len(stored.seats) == 1 and deadline is not None and now >= deadline
 
 
+@dataclass
+class Known:
+    """A duel as this worker last read it: its row and seats, each started seat's progress
+    (moves, cards home) and the number of its last event, which all of them reflect."""
+
+    stored: StoredDuel
+    progress: dict[int, tuple[int, int]]
+    events: int
+    recent: deque[tuple[int, dict[str, Any]]] = field(
+        default_factory=lambda: deque(maxlen=RECENT_EVENTS)
+    )
+    """The latest events taken in, in order, up to :attr:`events`."""
+
+    def since(self, after: int) -> list[tuple[int, dict[str, Any]]] | None:
+        """The events after number ``after`` up to :attr:`events`, or None where
+        :attr:`recent` does not hold them all."""
+        if self.events <= after:
+            return []
+        if not self.recent or self.recent[0][0] > after + 1:
+            return None
+        return [(seq, event) for seq, event in self.recent if seq > after]
+
+    def advance(self, seq: int, event: dict[str, Any]) -> bool:
+        """Take the next event in when it only tells a seat's progress; False (nothing taken)
+        for a change of seats or result, after which the duel is read anew, or a gap."""
+        if seq <= self.events:
+            return True  # taken in already (by another request of the same duel)
+        if seq != self.events + 1 or event["type"] != "progress":
+            return False
+        self.progress[event["seat"]] = (event["moves"], event["cards_home"])
+        self.events = seq
+        self.recent.append((seq, event))
+        return True
+
+
+class Watch:
+    """One stream's wake-up call: ``news`` is set when its duel changed; ``read`` tells that
+    the change must be read from the database (another worker's, or other than a move)."""
+
+    def __init__(self) -> None:
+        self.news = asyncio.Event()
+        self.read = True
+
+
 class DuelHall:
     """Every duel this worker serves: created, joined, played, watched and decided."""
 
@@ -157,13 +220,17 @@ class DuelHall:
         self.solvers = solvers
         self.secret = secret
         """Seals closed duels' deals (:mod:`patience.duels.sealed`)."""
-        self._watchers: dict[str, set[asyncio.Event]] = {}
-        """Per duel watched here, one event per stream: set when this worker changes it, or
-        hears that another did."""
+        self._watchers: dict[str, set[Watch]] = {}
+        """Per duel watched here, one :class:`Watch` per stream: woken when this worker
+        changes it, or hears that another did."""
         self.listening = asyncio.Event()
         """Set while this worker hears other workers' notices (PostgreSQL)."""
         self._counts: dict[str, int] = {}
         """Per duel watched here, how many events its streams have read."""
+        self._known: OrderedDict[str, Known] = OrderedDict()
+        """The duels this worker served lately, brought up to date from their events (see
+        :meth:`_current` and :meth:`act`), so that a move reads neither the duel nor the
+        seats' games."""
 
     # ------------------------------------------------------------------ reading
 
@@ -177,31 +244,72 @@ class DuelHall:
         assert seat.game_id is not None  # a started duel's seats have their games
         return await self.games.get(seat_owner(duel.id, seat.seat), seat.game_id)
 
+    async def _current(self, duel_id: str, *, read: bool = True) -> Known:
+        """The duel as it stands: what this worker knows of it and (``read``) the events since
+        (one read), or, when these changed more than a seat's progress, the duel and its seats'
+        games read anew. Without ``read``, what this worker knows is trusted as it is (only a
+        move does, and its transaction checks the events since)."""
+        known = self._known.get(duel_id)
+        if known is not None:
+            self._known.move_to_end(duel_id)
+            news = await self.duels.events(duel_id, known.events) if read else []
+            if all(known.advance(seq, event) for seq, event in news):
+                return known
+        stored = await self._stored(duel_id)
+        progress = {}
+        for seat in stored.seats:
+            if seat.game_id is not None:
+                game = (await self._seat_game(stored.duel, seat)).game
+                progress[seat.seat] = (len(game.moves), game_score(game, CARDS_HOME))
+        known = Known(stored, progress, stored.duel.events)
+        kept = self._known.get(duel_id)
+        if kept is None or kept.events <= known.events:  # a move may have passed this read
+            self._known[duel_id] = known
+        while len(self._known) > KNOWN_DUELS:
+            self._known.popitem(last=False)
+        return known
+
+    async def _settled(self, duel_id: str, *, read: bool = True) -> Known:
+        """:meth:`_current` after ending any seat whose time is up (see :meth:`_settle`)."""
+        known = await self._current(duel_id, read=read)
+        if await self._settle(known.stored) is known.stored:
+            return known
+        return await self._current(duel_id)
+
     async def show(self, player_id: str, duel_id: str, lang: str) -> DuelAnswer:
         """The duel as ``player_id`` may see it (after ending any seat whose time is up)."""
-        stored = await self._settle(await self._stored(duel_id))
-        return await self._answer(stored, player_id, lang)
+        return await self._answer(await self._settled(duel_id), player_id, lang)
 
-    async def _answer(self, stored: StoredDuel, player_id: str, lang: str) -> DuelAnswer:
-        duel, now = stored.duel, now_ms()
+    async def _answer(
+        self, known: Known, player_id: str, lang: str, mine: Live | None = None
+    ) -> DuelAnswer:
+        """The answer to ``player_id`` (``mine``: the asker's game, when at hand); the
+        seats' games are read only for the asker's table, or when the duel is over."""
+        stored, now = known.stored, now_ms()
+        duel = stored.duel
         you = next((s.seat for s in stored.seats if s.player_id == player_id), None)
-        lives = {
-            s.seat: await self._seat_game(duel, s) for s in stored.seats if s.game_id is not None
-        }
         over = duel.result is not None
+        lives = {
+            s.seat: mine if s.seat == you and mine is not None else await self._seat_game(duel, s)
+            for s in stored.seats
+            if s.game_id is not None and (over or s.seat == you)
+        }
         seats = []
         for seat in stored.seats:
             live = lives.get(seat.seat)
-            clock = seat_clock(stored, seat) if live is not None else None
+            clock = seat_clock(stored, seat) if seat.game_id is not None else None
             review = None
             if over and live is not None and live.record.outcome in FINISHED:
                 review = review_url(lang, live.record.id)
+            moves, home = known.progress.get(seat.seat, (0, 0))
+            if live is not None:
+                moves, home = len(live.game.moves), game_score(live.game, CARDS_HOME)
             seats.append(
                 SeatInfo(
                     seat.seat,
                     seat.nickname,
-                    moves=0 if live is None else len(live.game.moves),
-                    cards_home=0 if live is None else game_score(live.game, CARDS_HOME),
+                    moves=moves,
+                    cards_home=home,
                     used_ms=0 if clock is None else clock.used(now, seat.finished_ms),
                     ends_ms=None if clock is None else clock.ends_ms,
                     finish=seat.finish,
@@ -243,7 +351,7 @@ class DuelHall:
             split=_split([lives[s] for s in sorted(lives)]) if over and len(lives) == 2 else None,
             next_url=None if following is None else duel_url(lang, following),
             previous_url=None if duel.previous is None else duel_url(lang, duel.previous),
-            last_event=duel.events,
+            last_event=known.events,
         )
 
     # ------------------------------------------------------------------ creating, joining
@@ -417,38 +525,66 @@ class DuelHall:
         lang: str,
     ) -> DuelAnswer:
         """Change the asker's game (``history``: an undo, redo or restart, which the duel
-        may forbid) and tell the other seat of the progress."""
-        stored = await self._settle(await self._stored(duel_id))
+        may forbid) and tell the other seat of the progress.
+
+        The duel is taken as this worker knows it, unread: the move's transaction reads the
+        events since and is rolled back if they ended the seat (the move is then tried once
+        more on the duel read anew, which refuses it); a refusal is made on the duel read
+        anew only."""
+        known = await self._settled(duel_id, read=False)
+        try:
+            seat = _playing_seat(known.stored, player_id)
+        except ApiError:
+            known = await self._settled(duel_id)
+            seat = _playing_seat(known.stored, player_id)
+        stored = known.stored
         duel = stored.duel
-        seat = _playing_seat(stored, player_id)
         if history and not duel.undo:
             raise ApiError(403, "undo_off")
         clock = seat_clock(stored, seat)
         assert clock is not None and seat.game_id is not None
         owner = seat_owner(duel.id, seat.seat)
+        stamp = 0
+        news: list[tuple[int, dict[str, Any]]] = []
+
+        def progress(game: Game) -> Callable[[Connection], object]:
+            """The move's progress event, appended in the transaction that saves the move."""
+            nonlocal stamp
+            stamp, after = now_ms(), known.events
+            event = {
+                "type": "progress",
+                "seat": seat.seat,
+                "moves": len(game.moves),
+                "cards_home": game_score(game, CARDS_HOME),
+                "used_ms": clock.used(stamp),
+            }
+
+            def append(conn: Connection) -> None:
+                nonlocal news  # the last run is the committed one (a failed group runs again)
+                news = append_progress(conn, duel.id, seat.seat, after, stamp, event)
+
+            return append
+
         try:
-            live = await self.games.act(owner, seat.game_id, version, make, clock.used(now_ms()))
+            live = await self.games.act(
+                owner, seat.game_id, version, make, clock.used(now_ms()), progress
+            )
         except ApiError as error:
             again = await self.games.get(owner, seat.game_id)
             error.state = _state_of(again, duel)
             raise
-        stamp = now_ms()
-        progress = {
-            "type": "progress",
-            "seat": seat.seat,
-            "moves": len(live.game.moves),
-            "cards_home": game_score(live.game, CARDS_HOME),
-            "used_ms": clock.used(stamp),
-        }
-        seq = await self.duels.add_event(duel.id, stamp, progress)
-        self._wake(duel.id)
+        except SeatEnded:
+            self._known.pop(duel_id, None)
+            return await self.act(player_id, duel_id, version, make, history=history, lang=lang)
+        # The events since the duel was read came with the move: mostly progress alone.
+        if not all(known.advance(seq, told) for seq, told in news):
+            known = await self._current(duel_id)
+        self._wake(duel.id, read=False)  # the streams here find the move in ``known``
         if live.record.outcome == "won":
             await self._end(duel, seat.seat, "won", stamp)
             self._wake(duel.id)
             return await self.show(player_id, duel_id, lang)
-        # Nothing else changed: the duel as read before the move, with its new event.
-        moved = replace_row(stored, duel=replace_row(duel, events=max(duel.events, seq)))
-        return await self._answer(moved, player_id, lang)
+        return await self._answer(known, player_id, lang, mine=live)
 
     async def resign(self, player_id: str, duel_id: str, lang: str) -> DuelAnswer:
         """End the asker's game where it stands (it is then judged as unfinished)."""
@@ -519,9 +655,12 @@ class DuelHall:
 
     # ------------------------------------------------------------------ watching
 
-    def _wake(self, duel_id: str) -> None:
-        for news in self._watchers.get(duel_id, ()):
-            news.set()
+    def _wake(self, duel_id: str, *, read: bool = True) -> None:
+        """Wake the duel's streams here; without ``read``, to find what is new in what this
+        worker knows of the duel (a move's progress, taken in)."""
+        for watch in self._watchers.get(duel_id, ()):
+            watch.read = watch.read or read
+            watch.news.set()
 
     async def watch(self) -> None:
         """Wake the streams of each duel another worker changed (until cancelled): as
@@ -545,23 +684,32 @@ class DuelHall:
                     self._wake(duel_id)
 
     async def stream(self, duel_id: str, after: int) -> AsyncIterator[str]:
-        """Server-sent events of the duel from number ``after`` on, read when this worker's
-        changes or :meth:`watch` wake the stream (and at least every :data:`HEARTBEAT_S`);
-        the duel itself is read again only when its seats changed or a clock ran out. A seat
-        whose clock runs out is ended here too, when it runs out, so watchers see it without
-        anyone moving."""
-        news = asyncio.Event()
+        """Server-sent events of the duel from number ``after`` on (:class:`ApiError` before
+        they begin if there is no such duel)."""
+        return self._events(duel_id, after, await self._settle(await self._stored(duel_id)))
+
+    async def _events(self, duel_id: str, after: int, stored: StoredDuel) -> AsyncIterator[str]:
+        """The events of :meth:`stream`, read when this worker's changes or :meth:`watch` wake
+        the stream (and at least every :data:`HEARTBEAT_S`), or taken from what this worker
+        knows of the duel when its own move woke it; the duel itself is read again only when
+        its seats changed or a clock ran out. A seat whose clock runs out is ended here too,
+        when it runs out, so watchers see it without anyone moving."""
+        watch = Watch()
         watchers = self._watchers.setdefault(duel_id, set())
-        watchers.add(news)
+        watchers.add(watch)
         loop = asyncio.get_running_loop()
         began = last_said = loop.time()
+        stale = False
         try:
-            stored, stale = await self._settle(await self._stored(duel_id)), False
             while loop.time() - began < STREAM_S:
-                news.clear()
+                watch.news.clear()
                 if stale or _until_time_up(stored, now_ms()) <= 0:  # seats or clocks changed
                     stored, stale = await self._settle(await self._stored(duel_id)), False
-                events = await self.duels.events(duel_id, after)
+                known = None if watch.read else self._known.get(duel_id)
+                watch.read = False
+                events = None if known is None else known.since(after)
+                if events is None:
+                    events = await self.duels.events(duel_id, after)
                 for seq, event in events:
                     after = seq
                     last_said = loop.time()
@@ -579,10 +727,12 @@ class DuelHall:
                     yield ": still here\n\n"
                 left = STREAM_S - (loop.time() - began)
                 wait = min(HEARTBEAT_S, left, _until_time_up(stored, now_ms()) / 1000)
-                with contextlib.suppress(TimeoutError):
-                    await asyncio.wait_for(news.wait(), max(wait, 0.01))
+                try:
+                    await asyncio.wait_for(watch.news.wait(), max(wait, 0.01))
+                except TimeoutError:
+                    watch.read = True
         finally:
-            watchers.discard(news)
+            watchers.discard(watch)
             if not watchers:
                 self._watchers.pop(duel_id, None)
                 self._counts.pop(duel_id, None)

@@ -9,6 +9,7 @@ from __future__ import annotations
 
 import secrets
 import time
+from collections import OrderedDict
 from dataclasses import dataclass
 
 from itsdangerous import BadSignature, SignatureExpired, URLSafeSerializer, URLSafeTimedSerializer
@@ -20,6 +21,9 @@ MAX_AGE = 400 * 24 * 3600
 """The longest life browsers give a cookie (Chrome caps it at 400 days)."""
 RENEW_AFTER = 24 * 3600
 """A cookie older than this is issued again with the next answer."""
+CHECKED_COOKIES = 4096
+"""Cookies whose signature a worker has checked and keeps (the least recent go): a player
+sends the same cookie with every request."""
 
 
 @dataclass(frozen=True)
@@ -38,6 +42,9 @@ class Players:
         self._signer = URLSafeTimedSerializer(secret, salt="patience-player-2")
         self._untimed = URLSafeSerializer(secret, salt="patience-player")
         """Cookies of earlier releases (no issue time): still read, and issued anew."""
+        self._checked: OrderedDict[str, Player] = OrderedDict()
+        """Timed cookies whose signature was good, with their player: each is checked once,
+        its age at every request."""
 
     def player_of(self, request: Request) -> Player:
         """The request's player (a new id, made once per request, when it has no cookie)."""
@@ -54,10 +61,17 @@ class Players:
     def _from_cookie(self, request: Request) -> Player:
         raw = request.cookies.get(COOKIE)
         if raw:
+            checked = self._checked.get(raw)
+            if checked is not None and 0 <= time.time() - checked.issued <= MAX_AGE:
+                self._checked.move_to_end(raw)
+                return checked
             try:
                 value, issued = self._signer.loads(raw, max_age=MAX_AGE, return_timestamp=True)
                 if isinstance(value, str) and value:
-                    return Player(value, False, issued.timestamp())
+                    player = self._checked[raw] = Player(value, False, issued.timestamp())
+                    while len(self._checked) > CHECKED_COOKIES:
+                        self._checked.popitem(last=False)
+                    return player
             except SignatureExpired:
                 pass
             except BadSignature:

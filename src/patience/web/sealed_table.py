@@ -24,6 +24,7 @@ def shown_table(live: Live, url: str, *, every_card: bool, sealed: bool) -> Stat
         game_row_id=None,
         version=record.version,
         elapsed_ms=record.elapsed_ms,
+        running=live.running,
     )
     last = Last(record.moves[record.cursor - 1], []) if record.cursor else None
     state = replace(state, url=url, last=last)

@@ -17,10 +17,11 @@ import uuid
 import weakref
 from collections import OrderedDict
 from collections.abc import Callable
-from dataclasses import dataclass
+from dataclasses import dataclass, field
 from dataclasses import replace as replace_record
 
 from msgspec.structs import replace
+from sqlalchemy.engine import Connection
 
 from patience.deal import BadDeal
 from patience.engine.core import Outcome
@@ -30,6 +31,7 @@ from patience.engine.position import Position
 from patience.games import get_game
 from patience.games.registry import BadOption, GameInfo, Options, UnknownGame
 from patience.notation import parse_move, texts_among
+from patience.scoring import Running
 from patience.store.records import GameRecord, options_dict, options_text
 from patience.store.repository import Store, now_ms, updated
 from patience.views import View, hidden_view
@@ -59,10 +61,12 @@ class Live:
     _views: tuple[tuple[Position, View], ...] = ()
     """The hidden views of the last positions shown, by identity: the game's next answer
     after a move needs the one before it again."""
+    running: Running = field(default_factory=Running)
+    """The game's ``standard`` points so far, kept between its answers."""
 
     def stored_as(self, record: GameRecord) -> Live:
-        """The same game under its new stored record (the views made so far kept)."""
-        return Live(record, self.game, _views=self._views)
+        """The same game under its new stored record (the views and points so far kept)."""
+        return Live(record, self.game, _views=self._views, running=self.running)
 
     def _view(self, pos: Position) -> View:
         """The hidden view of ``pos``, made once however many answers need it."""
@@ -84,6 +88,7 @@ class Live:
                     game_row_id=self.record.id or None,
                     version=self.record.version,
                     elapsed_ms=self.record.elapsed_ms,
+                    running=self.running,
                 ),
                 last=self._last(view),
             )
@@ -157,6 +162,9 @@ Action = Callable[[Game], tuple[tuple[str, ...], int]]
 ActionMaker = Callable[[tuple[str, ...], int], Action]
 """Makes the action to apply from the stored move line and cursor."""
 
+Also = Callable[[Game], Callable[[Connection], object]]
+"""Given the changed game, a write to commit in the same transaction as its save."""
+
 
 def play_action(text: str, line: tuple[str, ...], cursor: int) -> Action:
     def act(game: Game) -> tuple[tuple[str, ...], int]:
@@ -204,8 +212,10 @@ ACTIONS = {"undo": undo_action, "redo": redo_action, "restart": restart_action}
 class Games:
     """Every game this worker touches: per-game locks, the live cache and the store."""
 
-    def __init__(self, store: Store, cache_size: int = 512) -> None:
-        """``cache_size`` live games are kept (each holds its positions: ~1-2 KB per move)."""
+    def __init__(self, store: Store, cache_size: int = 2048) -> None:
+        """``cache_size`` live games are kept (each holds its positions: ~1-2 KB per move, so
+        2,048 games of 100 moves take some 300 MB): more than the games played at once, or
+        every move replays its game (500 live duels play 1,000)."""
         self.store = store
         self.cache_size = cache_size
         self._cache: OrderedDict[str, Live] = OrderedDict()
@@ -362,8 +372,10 @@ class Games:
         version: int,
         make: ActionMaker,
         elapsed_ms: int | None,
+        also: Also | None = None,
     ) -> Live:
-        """Apply one change to a stored game and commit it; :class:`ApiError` if rejected."""
+        """Apply one change to a stored game and commit it (with what ``also`` writes for the
+        changed game, if given); :class:`ApiError` if rejected."""
         async with self.lock(game_id):
             live = self._cache.get(game_id)  # trusted only at the client's version: the
             if live is None or live.record.version != version:  # UPDATE below checks it
@@ -388,7 +400,7 @@ class Games:
                 won_ms=elapsed if first_win else record.won_ms,
                 won_moves=cursor if first_win else record.won_moves,
             )
-            return await self._commit(live, new)
+            return await self._commit(live, new, also)
 
     async def abandon(self, player_id: str, game_id: str, version: int) -> Live:
         """Give up a game the player has moved in: it counts as lost and is not resumed."""
@@ -402,12 +414,13 @@ class Games:
                 raise ApiError(409, "not_started", {"outcome": record.outcome}, live.state)
             return await self._commit(live, updated(record, outcome="abandoned"))
 
-    async def _commit(self, live: Live, new: GameRecord) -> Live:
-        """Store ``new`` over the record of ``live`` (the game's lock held); stale if another
-        worker changed the game first."""
+    async def _commit(self, live: Live, new: GameRecord, also: Also | None = None) -> Live:
+        """Store ``new`` over the record of ``live`` (the game's lock held) with what ``also``
+        writes; stale if another worker changed the game first."""
         record = live.record
         self.forget(record.id)  # the cached game is ahead of the store until the commit
-        if not await self.store.save(new, record.version):
+        extra = None if also is None else also(live.game)
+        if not await self.store.save(new, record.version, extra):
             raise _stale(await self._load(record.id))
         changed = live.stored_as(new)
         self._remember(changed)

@@ -11,7 +11,7 @@ from patience.engine.core import Engine
 from patience.engine.game import Game
 from patience.engine.position import Move, MoveKind, Position
 from patience.notation import texts_among
-from patience.scoring import profiles_for, score
+from patience.scoring import Running, profiles_for, score
 from patience.views import PileView, View
 from patience.web.wire import LegalMove, Pile, State
 
@@ -88,18 +88,27 @@ def table_piles(view: View) -> list[Pile]:
 
 
 def table_state(
-    game: Game, view: View, *, game_row_id: str | None, version: int, elapsed_ms: int
+    game: Game,
+    view: View,
+    *,
+    game_row_id: str | None,
+    version: int,
+    elapsed_ms: int,
+    running: Running | None = None,
 ) -> State:
     """The State of ``game`` (``url`` and ``last`` are filled in by the caller); ``view`` is
     the hidden view of its position.
 
     ``score`` follows the game's default scoring profile (see :mod:`patience.scoring`);
-    ``scores`` holds every profile the game offers, so the player may show any of them.
+    ``scores`` holds every profile the game offers, so the player may show any of them
+    (``running``: the game's points kept from its earlier answers, so that only its new moves
+    are scored).
     """
     engine, pos = game.engine, game.position
     seconds = elapsed_ms / 1000
+    positions, moves = game.positions, game.moves
     scores = {
-        profile: score(profile, engine, game.positions, game.moves, seconds)
+        profile: score(profile, engine, positions, moves, seconds, running)
         for profile in profiles_for(game.info)
     }
     default = next(iter(scores))
