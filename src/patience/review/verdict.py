@@ -139,7 +139,8 @@ class Judge:
         return found
 
     def learn(self, position: Position, verdict: Verdict) -> None:
-        """Remember ``verdict``, and for a winnable one every position along its line."""
+        """Remember ``verdict``, and for a winnable one every position along its line (up to
+        one remembered with the rest of this very line: those after it are remembered too)."""
         if self._known.get(position, verdict).status != "unknown" and verdict.status == "unknown":
             return  # never forget a proof for an unknown
         self._known[position] = verdict
@@ -150,8 +151,11 @@ class Judge:
         for done in range(len(line)):
             position = engine.apply(position, line[done])
             rest = line[done + 1 :]
-            if self._known.get(position, _UNKNOWN).status != "winnable":
+            known = self._known.get(position, _UNKNOWN)
+            if known.status != "winnable":
                 self._known[position] = Verdict("winnable", rest, 0, searched=False)
+            elif known.line == rest:
+                return
 
     def _result(self, position: Position, budget: Budget) -> Verdict:
         """The search of ``position`` within ``budget``: from the store, or run now."""
