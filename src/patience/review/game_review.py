@@ -1,11 +1,11 @@
 """A game's review: the band of verdicts, then the marks, as they are found.
 
 :meth:`Review.events` yields each finding once, in the order a player wants them: cheap proofs
-first (the band, then the marks, with the judge's probes only), then the same with whole
-budgets for what the probes left unknown. The band carries the losing move, so it is the first
-mark whenever a probe proves it or the end is proven lost (then the band's whole searches come
-first); the marks for the only winning move and for a move that left a single way to win
-follow. A page shows them as they come.
+first (the band, then the marks while none is shown yet, with the judge's probes only), then
+the same with whole budgets for what the probes left unknown. The band carries the losing
+move, so it is the first mark whenever a probe proves it or the end is proven lost (then the
+band's whole searches come first); the marks for the only winning move and for a move that
+left a single way to win follow. A page shows them as they come.
 
 >>> from patience.engine.game import Game
 >>> game = Game.new("freecell", deal=1)
