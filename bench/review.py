@@ -7,10 +7,12 @@ mark is the first finding a player sees on the band that is a mark (often the lo
 games with no mark count only in the whole-review figures. In games with hidden cards the
 losing move is then judged in other deals of the cards the player never saw: the seconds that
 took, and how many were mistakes, unlucky or left open. Prints the load average beside
-the figures: the machines are shared.
+the figures: the machines are shared. Seconds are wall-clock seconds (what a player waits), or
+with ``--cpu`` the CPU seconds of this process (what a core of its own would give).
 
     .venv/bin/python bench/review.py                  # 20 games each of 7 families
     .venv/bin/python bench/review.py --games 5 klondike
+    .venv/bin/python bench/review.py --cpu klondike   # on a busy machine
 """
 
 from __future__ import annotations
@@ -60,23 +62,25 @@ def random_game(game_id: str, deal: int, limit: int) -> list[Move]:
     return moves
 
 
-def time_review(game_id: str, deal: int, limit: int) -> Timing:
-    """Review one random game on a fresh judge (nothing remembered from earlier reviews)."""
+def time_review(game_id: str, deal: int, limit: int, cpu: bool = False) -> Timing:
+    """Review one random game on a fresh judge (nothing remembered from earlier reviews), by
+    the wall clock or the process's CPU clock."""
+    clock = time.process_time if cpu else time.perf_counter
     info = get_game(game_id)
     moves = random_game(game_id, deal, limit)
-    began = time.perf_counter()
+    began = clock()
     review = Review(Judge(info, {}), start_position(info, {}, deal), moves)
     first: float | None = None
     luck: float | None = None
     last = began
     for event in review.events():
-        now = time.perf_counter()
+        now = clock()
         if first is None and isinstance(event, Mark):
             first = now - began
         if isinstance(event, Luck):
             luck = now - last
         last = now
-    whole = time.perf_counter() - began
+    whole = clock() - began
     judged = None if review.luck is None else str(review.luck.judgement or "open")
     return Timing(len(moves), first, whole, review.band.losing_move is not None, luck, judged)
 
@@ -92,14 +96,17 @@ def main(argv: list[str] | None = None) -> int:
     parser.add_argument("games", nargs="*", default=list(FAMILIES), metavar="GAME")
     parser.add_argument("--games", dest="count", type=int, default=20, help="games each (20)")
     parser.add_argument("--moves", type=int, default=150, help="most moves a game has (150)")
+    parser.add_argument("--cpu", action="store_true", help="CPU seconds, not wall-clock")
     args = parser.parse_args(argv)
     print(f"load average before: {' '.join(f'{x:.2f}' for x in os.getloadavg())}")
+    print("seconds: " + ("CPU seconds of this process" if args.cpu else "wall-clock"))
     print(
         "game        games  moves  losing  marked  first p50  first p95  whole p50  whole p95"
         "  luck p50  luck p95  mistake/unlucky/open"
     )
     for game_id in args.games:
-        timings = [time_review(game_id, deal, args.moves) for deal in range(1, args.count + 1)]
+        deals = range(1, args.count + 1)
+        timings = [time_review(game_id, deal, args.moves, args.cpu) for deal in deals]
         firsts = [t.first_mark for t in timings if t.first_mark is not None]
         wholes = [t.whole for t in timings]
         first_p50 = f"{statistics.median(firsts):9.2f}s" if firsts else "        -"

@@ -24,8 +24,14 @@ def test_a_random_game_is_legal_and_repeats() -> None:
 def test_the_table_has_a_row_per_game(capsys: pytest.CaptureFixture[str]) -> None:
     assert bench.main(["--games", "2", "--moves", "20", "thirteens", "freecell"]) == 0
     rows = capsys.readouterr().out.splitlines()
-    assert [row.split()[0] for row in rows[2:4]] == ["thirteens", "freecell"]
+    assert [row.split()[0] for row in rows[3:5]] == ["thirteens", "freecell"]
     assert rows[0].startswith("load average") and rows[-1].startswith("load average")
+    assert rows[1] == "seconds: wall-clock"
+
+
+def test_cpu_seconds_are_said(capsys: pytest.CaptureFixture[str]) -> None:
+    assert bench.main(["--cpu", "--games", "1", "--moves", "10", "thirteens"]) == 0
+    assert capsys.readouterr().out.splitlines()[1] == "seconds: CPU seconds of this process"
 
 
 def test_p95_is_the_nearest_rank() -> None:

@@ -12,6 +12,7 @@ from patience.engine.game import engine_for, start_position
 from patience.engine.position import Move, Position
 from patience.games import get_game
 from patience.review import Band, Judge, Mark, Review, Step, Verdict, winning_moves
+from patience.review.game_review import REVIEW_NODES
 from patience.solver import Budget
 
 
@@ -170,3 +171,43 @@ def _positions(judge: Judge, start: Position, moves: list[Move]) -> list[Positio
         position = judge.engine.apply(position, move)
         out.append(position)
     return out
+
+
+def _random_review(
+    game_id: str, deal: int, length: int, judge: Judge, nodes: int = REVIEW_NODES
+) -> Review:
+    info = get_game(game_id)
+    start = start_position(info, {}, deal)
+    chooser, moves, position = random.Random(deal), [], start
+    for _ in range(length):
+        legal = judge.engine.legal_moves(position)
+        if not legal or judge.engine.is_won(position):
+            break
+        moves.append(chooser.choice(legal))
+        position = judge.engine.apply(position, moves[-1])
+    return Review(judge, start, moves, nodes)
+
+
+@pytest.mark.parametrize(("game_id", "deal"), [("pyramid", 3), ("freecell", 2), ("king_tut", 2)])
+def test_probes_first_give_the_band_that_whole_searches_alone_give(game_id: str, deal: int) -> None:
+    info = get_game(game_id)
+    review = _random_review(game_id, deal, 60, Judge(info, {}))
+    list(review.events())
+    alone = Band(Judge(info, {}), review.positions, review.moves, nodes=10**9)
+    list(alone.steps())
+    assert [v and v.status for v in review.band.verdicts] == [
+        v and v.status for v in alone.verdicts
+    ]
+
+
+@pytest.mark.parametrize(("game_id", "deal"), [("klondike", 5), ("king_tut", 3), ("pyramid", 1)])
+def test_each_mark_is_found_once_and_the_review_keeps_to_its_nodes(game_id: str, deal: int) -> None:
+    info = get_game(game_id)
+    judge = Judge(info, {}, Budget(nodes=4_000))
+    review = _random_review(game_id, deal, 80, judge, nodes=12_000)
+    events = list(review.events())
+    marks = [(e.move, e.kind) for e in events if isinstance(e, Mark)]
+    assert len(marks) == len(set(marks)) and len(marks) == len(review.marks)
+    steps = [e.index for e in events if isinstance(e, Step)]
+    assert sorted(steps) == list(range(len(review.positions)))
+    assert judge.spent - review.luck_nodes <= review.nodes, "no search may pass the budget"

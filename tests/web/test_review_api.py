@@ -72,10 +72,10 @@ def test_the_losing_move_of_a_finished_game_is_marked(unlimited_client: TestClie
             "move": LOSING_MOVE,
             "unseen": 27,
             "worlds": 8,
-            "lost": 2,
+            "lost": 1,
             "kept": 3,
             "no_win": 3,
-            "unknown": 0,
+            "unknown": 1,
             "judgement": "unlucky",
         }
     ]

@@ -1,8 +1,11 @@
 """A game's review: the band of verdicts, then the marks, as they are found.
 
-:meth:`Review.events` yields each finding once, in the order a player wants them: the band
-(which carries the losing move, so it is the first mark), then the marks for the only winning
-move and for a move that left a single way to win. A page shows them as they come.
+:meth:`Review.events` yields each finding once, in the order a player wants them: cheap proofs
+first (the band, then the marks while none is shown yet, with the judge's probes only), then
+the same with whole budgets for what the probes left unknown. The band carries the losing
+move, so it is the first mark whenever a probe proves it or the end is proven lost (then the
+band's whole searches come first); the marks for the only winning move and for a move that
+left a single way to win follow. A page shows them as they come.
 
 >>> from patience.engine.game import Game
 >>> game = Game.new("freecell", deal=1)
@@ -30,6 +33,9 @@ Event = Step | Mark | Luck
 REVIEW_NODES = 60_000
 """Nodes for a whole review: the band's, then the marks' searches (the losing move's worlds
 are judged beside this budget, with the judge's budget for each verdict)."""
+
+PROBE_MARKS_PART = 3
+"""The marks' pass with probes only stops once the review has spent a third of its nodes."""
 
 
 class Review:
@@ -59,7 +65,8 @@ class Review:
         self.marks: list[Mark] = []
         self.luck: Luck | None = None
         """The losing move judged by what the player could see (games with hidden cards)."""
-        self._luck_nodes = 0
+        self.luck_nodes = 0
+        """Nodes the losing move's worlds cost (beside the review's budget)."""
         self.counts: dict[int, Count] = {}
         """Winning moves at each position whose marks were looked for (stopped at two)."""
         self.every_card_known = any(None in pile.cards for pile in hidden_view(engine, start).piles)
@@ -70,20 +77,27 @@ class Review:
         return self.band.positions
 
     def events(self) -> Iterator[Event]:
-        """Review the whole game, yielding every verdict and mark once, as it is found."""
-        for step in self.band.steps():
+        """Review the whole game, yielding every verdict and mark once, as it is found: the
+        band with probes, then with whole budgets. When the end is proven lost a losing move is
+        there to find, and the band's whole searches come before the marks'; while no mark is
+        found yet, the marks' probes come before them (a probe left unknown costs its nodes
+        again, so they are spent only to show a first mark sooner)."""
+        yield from self._band(probe_only=True)
+        if self.band.first_lost <= self.band.end:
+            yield from self._band(probe_only=False)
+        if not self.marks:
+            yield from self._move_marks(probe_only=True)
+        yield from self._band(probe_only=False)
+        yield from self._move_marks(probe_only=False)
+
+    def _band(self, probe_only: bool) -> Iterator[Event]:
+        for step in self.band.steps(probe_only, self.luck_nodes + self.nodes):
             yield step
             losing = self.band.losing_move
             if losing is not None and not any(m.kind == "losing" for m in self.marks):
                 yield self._mark(self._losing(losing))
                 if self.every_card_known:
                     yield self._judge_luck(losing)
-        yield from self._move_marks()
-
-    def winning_count(self, index: int) -> Count:
-        """Every move at position ``index`` judged: how many keep a win (for "how many ways
-        were there?")."""
-        return winning_moves(self.judge, self.positions[index])
 
     def _mark(self, mark: Mark) -> Mark:
         self.marks.append(mark)
@@ -92,7 +106,7 @@ class Review:
     def _judge_luck(self, move: int) -> Luck:
         spent = self.judge.spent
         self.luck = judge_luck(self.judge, self.positions, self.moves, move - 1)
-        self._luck_nodes += self.judge.spent - spent
+        self.luck_nodes += self.judge.spent - spent
         return self.luck
 
     def _losing(self, move: int) -> Mark:
@@ -103,12 +117,18 @@ class Review:
         instead = before.line[0] if before.line else None
         return Mark(move, "losing", instead=instead, nodes=after.nodes, stuck=stuck)
 
-    def _move_marks(self) -> Iterator[Mark]:
+    def _move_marks(self, probe_only: bool) -> Iterator[Mark]:
+        """The "only" and "fewer" marks from the deal on, each once (a pass with probes only
+        leaves a count the probes could not make exact to the pass after it)."""
         engine = self.judge.engine
         last = self.band.last_winnable
+        part = PROBE_MARKS_PART if probe_only else 1
+        until = self.luck_nodes + self.nodes // part
+        marked = {(m.move, m.kind) for m in self.marks}
+        refused = self.judge.refused
         previous: Count | None = None
         for index in range(last + 1):
-            if self.judge.spent - self._luck_nodes >= self.nodes:
+            if self.judge.spent >= until:
                 return
             position = self.positions[index]
             if engine.is_won(position):
@@ -117,12 +137,18 @@ class Review:
             first = [self.moves[index]] if index < len(self.moves) else []
             if verdict is not None and verdict.line:
                 first.append(verdict.line[0])
-            count = winning_moves(self.judge, position, enough=2, first=first)
+            count = winning_moves(
+                self.judge, position, enough=2, first=first, probe_only=probe_only, until=until
+            )
             self.counts[index] = count
             if previous is not None and previous.winning >= 2 and count.exact == 1:
-                before = self.winning_count(index - 1).exact
-                yield self._mark(Mark(index, "fewer", winning_before=before, winning_after=1))
-            if index < len(self.moves) and count.exact == 1 and index < last:
+                before = winning_moves(
+                    self.judge, self.positions[index - 1], probe_only=probe_only, until=until
+                ).exact
+                if (index, "fewer") not in marked and (before is not None or not probe_only):
+                    yield self._mark(Mark(index, "fewer", winning_before=before, winning_after=1))
+            only = index < len(self.moves) and count.exact == 1 and index < last
+            if only and (index + 1, "only") not in marked:
                 yield self._mark(Mark(index + 1, "only", winning_before=1))
             previous = count
-        self.complete = True
+        self.complete = not probe_only and self.judge.refused == refused

@@ -9,6 +9,9 @@ the player has seen stays where it is. In each such world the move either lost a
 existed there, kept one, or changed nothing because that world had no win. The move is a
 **mistake** when it loses a win in most worlds, **unlucky** when it is proven not to in at
 least half of them, and left unjudged otherwise (too many worlds unknown within the budget).
+Every world is judged with the judge's probes first; a world they leave unknown gets whole
+budgets only while the judgement is still open, so a world that could not change it may stay
+unknown.
 
 The worlds are drawn from a hash of the position and the move, never from a clock or a
 process seed, so the same move is judged the same on every machine.
@@ -50,7 +53,8 @@ class Luck:
     when fewer than two were unseen).
 
     ``lost``: worlds where a win existed before the move and none after it; ``kept``: a win
-    after it; ``no_win``: no win before it either; ``unknown``: a verdict stayed unknown.
+    after it; ``no_win``: no win before it either; ``unknown``: a verdict stayed unknown
+    (within the budget, or with probes only once the other worlds had settled the judgement).
     """
 
     move: int
@@ -126,32 +130,52 @@ def judge_luck(
     worlds: int = WORLDS,
 ) -> Luck:
     """Judge move ``index + 1`` (played at ``positions[index]``) in ``worlds`` arrangements of
-    the cards the player had not seen by then (``positions[: index + 1]``)."""
+    the cards the player had not seen by then (``positions[: index + 1]``): every world with
+    probes, then with whole budgets while the judgement is open."""
+    tried, unseen = deals_alike(judge, positions, moves, index, worlds)
+    move = moves[index]
+    outcomes = [outcome(judge, start, move, probe_only=True) for start in tried]
+    for n, start in enumerate(tried):
+        if outcomes[n] == "unknown" and tally(index, unseen, outcomes).judgement is None:
+            outcomes[n] = outcome(judge, start, move, probe_only=False)
+    return tally(index, unseen, outcomes)
+
+
+def deals_alike(
+    judge: Judge,
+    positions: Sequence[Position],
+    moves: Sequence[Move],
+    index: int,
+    worlds: int = WORLDS,
+) -> tuple[list[Position], int]:
+    """The worlds move ``index + 1`` is judged in (the real one alone when fewer than two
+    cards were never seen), and how many cards were never seen."""
     engine = judge.engine
     before, move = positions[index], moves[index]
     seen = seen_cards(engine, positions[: index + 1])
     slots = unseen_slots(engine, before, seen)
+    if len(slots) < 2:
+        return [before], len(slots)
     base = judge.key(before).encode() + repr(tuple(move)).encode()
-    tried = (
-        [world(before, slots, base + n.to_bytes(4, "big")) for n in range(worlds)]
-        if len(slots) >= 2
-        else [before]
-    )
-    tally = {"lost": 0, "kept": 0, "no_win": 0, "unknown": 0}
-    for start in tried:
-        tally[_outcome(judge, start, move)] += 1
-    return Luck(index + 1, len(slots), len(tried), **tally)
+    return [world(before, slots, base + n.to_bytes(4, "big")) for n in range(worlds)], len(slots)
 
 
-def _outcome(judge: Judge, before: Position, move: Move) -> str:
-    """What ``move`` does in the world ``before``: lost, kept, no_win or unknown."""
+def tally(index: int, unseen: int, outcomes: Sequence[str]) -> Luck:
+    """The :class:`Luck` of move ``index + 1`` from each world's :func:`outcome`."""
+    counts = {kind: outcomes.count(kind) for kind in ("lost", "kept", "no_win", "unknown")}
+    return Luck(index + 1, unseen, len(outcomes), **counts)
+
+
+def outcome(judge: Judge, before: Position, move: Move, *, probe_only: bool) -> str:
+    """What ``move`` does in the world ``before``: lost, kept, no_win or unknown (with
+    ``probe_only``, unknown too where the judge's probes left a verdict unknown)."""
     engine = judge.engine
     if move not in engine.legal_moves(before):
         return "unknown"  # a move's legality rests on shown cards only; never expected
-    after = judge.verdict(engine.apply(before, move)).status
+    after = judge.verdict(engine.apply(before, move), probe_only=probe_only).status
     if after == "winnable":
         return "kept"
     if after == "unknown":
         return "unknown"
-    status = judge.verdict(before).status
+    status = judge.verdict(before, probe_only=probe_only).status
     return {"winnable": "lost", "lost": "no_win"}.get(status, "unknown")

@@ -74,9 +74,13 @@ def winning_moves(
     enough: int | None = None,
     first: Sequence[Move] = (),
     among: Sequence[Move] | None = None,
+    probe_only: bool = False,
+    until: int | None = None,
 ) -> Count:
     """Judge the position after each legal move (or each of ``among``), ``first`` ones first;
-    stop once ``enough`` winning moves are found (``None``: judge them all)."""
+    stop once ``enough`` winning moves are found (``None``: judge them all). With
+    ``probe_only`` or ``until`` (see :meth:`Judge.verdict`), a move left unsearched counts as
+    unknown."""
     engine = judge.engine
     legal = engine.legal_moves(position) if among is None else list(among)
     order = [m for m in dict.fromkeys(first) if m in legal]
@@ -84,7 +88,8 @@ def winning_moves(
     winners: list[Move] = []
     lost = unknown = 0
     for done, move in enumerate(order, 1):
-        status = judge.verdict(engine.apply(position, move)).status
+        after = engine.apply(position, move)
+        status = judge.verdict(after, probe_only=probe_only, until=until).status
         if status == "winnable":
             winners.append(move)
             if enough is not None and len(winners) >= enough:
