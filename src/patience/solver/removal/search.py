@@ -5,8 +5,8 @@ Pyramid and King Tut positions go first to the compact search of
 (:class:`DepthFirst`, shared with :mod:`patience.solver.removal.feeding`) serves Thirteens
 and any position that search does not take. It remembers every position entered by a key
 (:func:`removal_key`), plays removals that lose nothing first (:func:`_forced`) and stops at
-dead cards (:func:`_dead`); a walk that ends without a win proves the start unwinnable.
-(docs/SOLVERS.md, "The depth-first walk")
+dead cards and stuck waste cards (:func:`_dead`); a walk that ends without a win proves the
+start unwinnable. (docs/SOLVERS.md, "The depth-first walk")
 """
 
 from __future__ import annotations
