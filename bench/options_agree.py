@@ -6,7 +6,7 @@ Some options only give a player more choice: drawing one card at a time can do w
 drawing three does, and more passes allow every line fewer passes allow
 (``patience.solver.klondike.subgame`` has the argument). Options never enter a deal's seed
 (``patience.deal``), so deal N is the same cards under each. Hence a deal won under one
-option is winnable under every *wider* one (``klondike_subgame.wider``), and a deal proved
+option is winnable under every *wider* one (``klondike.subgame.wider``), and a deal proved
 unwinnable under an option is unwinnable under every narrower one.
 
 The bench reads deal logs written by ``bench/win_rates.py --log`` (several logs of one spec

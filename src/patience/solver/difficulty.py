@@ -1,18 +1,10 @@
 """The difficulty of a deal, in named grades, from the solver's work and its outcome.
 
-Grades (stable; changing a threshold changes published grades, so don't):
-
-* ``easy``: won within 300 search nodes;
-* ``medium``: won within 3,000 nodes;
-* ``hard``: won within 30,000 nodes;
-* ``expert``: won, needing more than 30,000 nodes;
-* ``winnable``: a game of mostly luck that can be won; its choices matter too little to
-  grade by the search, so only the outcome counts;
-* ``unwinnable``: proved impossible (the solver sees every card);
-* ``unknown``: the budget ran out first.
-
-A node is one position the search expanded, so grades depend on the solver's ordering; they
-are measured with :data:`GRADE_BUDGET` and only node counts, never time.
+A deal won within 300 search nodes is ``easy``, within 3,000 ``medium``, within 30,000
+``hard``, beyond that ``expert``; a game of mostly luck grades only ``winnable``; the others
+are ``unwinnable`` and ``unknown``. Grades are stable (changing a threshold changes published
+grades, so don't) and measured with :data:`GRADE_BUDGET` in nodes only, never time.
+(docs/SOLVERS.md, "Grades")
 """
 
 from __future__ import annotations

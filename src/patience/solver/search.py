@@ -1,19 +1,11 @@
 """The search: best-first over the engine's moves, remembering every position it has seen.
 
-* Positions are remembered by their canonical key (:mod:`patience.solver.canon`), so a
-  position met again, or one alike up to swapping interchangeable piles, is not searched twice.
-* Moves are :meth:`Engine.search_moves`: a card that could start any of several empty
-  interchangeable foundations is tried on the first only (the others give positions alike up
-  to swapping those piles).
-* Before a position is expanded, the engine's safe foundation moves are played (they can never
-  cost the game), so they never branch.
-* Where the stock turns cards onto a waste, drawing is not a move of its own: each move that
-  uses a card the stock cycle can bring up (with the draws before it) is one macro-move. Draws
-  commute with every move that touches neither stock nor waste, so no win is lost.
-* The score (:mod:`patience.solver.heuristic`) orders the frontier; it never prunes.
-
-Because the only pruning is sound, a search that empties its frontier without a win has proved
-the position unwinnable. A search that runs out of budget says so (:class:`Unknown`).
+Positions are remembered by their canonical key (:mod:`patience.solver.canon`), moves are
+:meth:`Engine.search_moves` with safe foundation moves played first and draws folded into
+macro-moves, and the score (:mod:`patience.solver.heuristic`) only orders the frontier; the
+only pruning is sound, so an emptied frontier proves the position unwinnable, and a search out
+of budget says so (:class:`Unknown`). (docs/SOLVERS.md, "The general search: why its proofs
+hold")
 """
 
 from __future__ import annotations

@@ -1,29 +1,11 @@
 """Measured win rates and difficulty (the solver's view: every card known), as
 `bench/win_rates.py` wrote them.
 
-The figures live in ``win_rates.json`` beside this module, keyed by game spec
-(``klondike:draw=1,passes=unlimited``); the bench rewrites it, nothing else does. Each entry
-counts the deals won, proved unwinnable and left unknown, and (from later runs on) the grade
-of every won deal (:mod:`patience.solver.difficulty`). An entry without grades is read as it
-is: its difficulty is simply not known.
-
-**A game's difficulty** is the grade of its *typical winnable deal*: put the winnable deals in
-order of grade (easy, medium, hard, expert) and take the one in the middle. The unknown deals
-may be winnable or not; one that is winnable needed more search than the budget gave it, so it
-is harder than every deal that was won. The middle deal is therefore somewhere between the
-middle of the won deals (if no unknown deal is winnable) and the middle of the won and unknown
-deals together, the unknown ones last (if all are). When both give the same grade, that grade
-is the game's; when they differ, or fewer than :data:`FEWEST_WON` deals were won, the figure
-is not known. In a game of mostly luck every won deal has the grade ``winnable``: its
-difficulty is luck, and the lobby says so beside the share of winnable deals.
-
-**Runs in pieces.** An entry covers deals ``first`` to ``last`` (entries from before this was
-recorded covered deals 1 to ``deals``, as every run then did). :meth:`Measured.extended` adds
-a later run of the next deals at the same budget: counts and grades add up; the median time
-cannot be merged, so an extended entry keeps each run's median (``median_parts``) and its
-``median_seconds`` becomes their mean weighted by deals. An entry may keep the numbers of its
-unknown deals (``unknown_deals``, stored as ranges such as ``"3,17-19"``) and a
-:class:`Recheck`: those deals solved again with a larger budget.
+The figures live in ``win_rates.json`` beside this module, keyed by game spec; the bench
+rewrites it, nothing else does. :attr:`Measured.typical_grade` is a game's difficulty (the
+grade of its typical winnable deal, bounded by the unknown deals), and :meth:`Measured.extended`
+adds a later run of the next deals at the same budget.
+(docs/SOLVERS.md, "A game's difficulty and win rate from many deals")
 """
 
 from __future__ import annotations
@@ -41,12 +23,8 @@ from patience.solver.difficulty import Grade
 DATA = Path(__file__).with_name("win_rates.json")
 
 MOST_UNKNOWN = 0.05
-"""Above this share of unknown deals the rate over decided deals would mislead; show bounds.
-
-The unknown deals are no random sample: they are the hard ones, and where losses are hard to
-prove (Klondike, Tournament, Spider) mostly lost ones, so won over decided overstates the
-rate (Klondike draw 1: 840 won, 19 proved, 141 unknown would read 98% against about 82%
-published)."""
+"""Above this share of unknown deals the rate over decided deals would mislead; show bounds
+(why, with an example: docs/SOLVERS.md, "A game's difficulty and win rate from many deals")."""
 
 FEWEST_WON = 30
 """Fewer won deals than this say too little about a typical deal."""

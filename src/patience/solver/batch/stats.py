@@ -50,11 +50,9 @@ class Job:
 def collector_paused() -> Iterator[None]:
     """Pause Python's cyclic garbage collector for a block, then restore it as it was.
 
-    A search keeps every position it met alive until it ends, and the collector's passes walk
-    all of them again and again while the search makes hardly any reference cycles to free.
-    Paused around each search, Spider four suits (the searcher compiled, ``bench/compiled.py``)
-    took 1.21x less CPU on deals 140-145 and Pyramid 1.19x; Klondike about the same. The
-    search is the same either way.
+    A search keeps every position it met alive until it ends, so the collector's passes cost much
+    and free little; the search is the same either way (measured: docs/SOLVERS.md, "The collector
+    paused around each search").
     """
     enabled = gc.isenabled()
     gc.disable()

@@ -1,32 +1,11 @@
 """A searcher for the FreeCell family over a compact state of its own.
 
 The search (:class:`FreeCellSearch`) runs on the states and moves of
-:mod:`patience.solver.freecell.state`, not on engine positions: a column is ``bytes``, a
-move is three small ints, and a state's key is a few joined byte strings. The line it finds
-is turned back into the engine's moves, which replay with :meth:`Engine.play`.
-
-Each *scan* is a best-first search: the state with the best score (:class:`Weights`) is
-expanded next, the latest of equals first. A deal one scan finds hard is often easy for
-another, so several scans take turns (:data:`SCANS`; the first alone at the start, where
-most deals are won). The first two move whole runs only (``whole_runs``): far fewer moves,
-and most deals are won that way, but a move they leave out might be the only way to a win,
-so they never prove anything. The others try every move, and their pruning is sound (no way
-to a win is lost); the scores only order, they never prune:
-
-* **Safe moves home** are played at once after every move, exactly those
-  :meth:`Engine.safe_foundation_moves` allows: a card goes home when every card the
-  tableau's build would lay on it is already home. No card can then ever use it in the
-  tableau, so any winning line, with that card's own moves taken out and the move home put
-  first, stays legal (its column or cell only empties sooner, which never forbids a move or
-  lowers a supermove limit) and still wins.
-* **Symmetry**: states alike up to the order of the columns and of the cells share a key and
-  are searched once in a scan; all columns share one spec and all cells another (the
-  family's test), so swapping two of them maps legal moves to legal moves and wins to wins.
-  For the same reason a card or run goes to one empty column and one free cell only.
-
-So a scan of every move that runs out of states without a win has visited every state
-reachable from the start (up to symmetry): the start is proven unwinnable. A whole-runs scan
-that runs out just leaves the turns.
+:mod:`patience.solver.freecell.state`, and its line is turned back into the engine's moves,
+which replay with :meth:`Engine.play`. Several best-first *scans* take turns (:data:`SCANS`);
+the first two move whole runs only and never prove, the others try every move and prune only
+soundly (safe moves home, symmetry), so one that runs out of states proves the deal lost.
+(docs/SOLVERS.md, "FreeCell: scans that take turns, and which of them prove")
 """
 
 from __future__ import annotations

@@ -1,30 +1,9 @@
 """Dead ends of Klondike: states no line can win, found by ordering the events a win needs.
 
-A win needs three kinds of events; each can happen for the first time only after certain
-others have happened (strictly earlier):
-
-* ``L(c)``: tableau card ``c`` leaves the card it lies on now (or the pile's bottom). If ``c``
-  is face down, the card ``cover(c)`` lying on it must have left first. Then ``c`` leaves as
-  the lowest card of a moved run or alone: home (``cover(c)`` has left, and ``H`` of the card
-  below it in its suit has happened), onto one of the two cards it fits (``A`` of that card
-  has happened), or, a King that is not at the bottom, into an empty pile (``E`` happened).
-* ``H(c)``: ``c`` goes home for the first time: ``H`` of the card below it in its suit first
-  (nothing for an Ace), and ``L(c)`` first or in the same move if ``c`` is in the tableau.
-  Cards home now have had ``H``.
-* ``A(p)``: ``p`` is a tableau pile's top card. A top now has had it. A card in the tableau
-  under ``y`` becomes a top only once ``y`` has left it: ``L(y)``. A card in the talon, or one
-  at home that may come back, reaches the tableau only onto a top it fits (``A`` of one of
-  its two parents) or, a King, into an empty pile (``E``). A pinned card at home (Lemma 1 of
-  :mod:`patience.solver.klondike.search`) never comes back in the winning line that lemma gives.
-* ``E``: some pile is empty: one is now, or the bottom card of one has left (``L``).
-
-Each is a necessary condition of the first time the event happens. *Proof that a state
-whose least fixed point of these rules misses some* ``H(c)`` *cannot be won.* Take a winning
-line (one that never takes a pinned card off its foundation, by Lemma 1) and list its events
-in the order they first happen, an ``L`` before an ``H`` of the same move. By induction on that
-list, each event's condition is met by events before it in the list, so each is in the least
-fixed point; a win has ``H(c)`` for every card. Each condition only weakens the rules (it
-asks less than the move needs), so the argument holds for every draw size and redeal limit.
+The events (a tableau card leaving its place ``L``, a card going home ``H``, a card becoming
+a tableau top ``A``, a pile becoming empty ``E``) each need others first; :func:`dead_end`
+finds their least fixed point, and a state where it misses some ``H(c)`` cannot be won.
+(docs/SOLVERS.md, "Dead ends: ordering the events a win needs")
 """
 
 from __future__ import annotations
@@ -119,22 +98,11 @@ def dead_end(
     """Can no line win from these tableau piles and foundation heights? (See the module.)
 
     ``stacks`` (:func:`stack_record`) are talon cards that leave the talon top first, on the
-    last pass (:mod:`patience.solver.klondike.talon_dead` has their events and the proof): a
-    stack card is pending until it leaves, takes no card and never makes a gap.
-
-    ``pin`` gives each suit's height up to which its foundation cards never come back
-    (:func:`patience.solver.klondike.state.pins`; the whole foundation where none ever do).
-    Cards neither in ``piles`` nor home are in the talon. ``known`` remembers
-    :func:`pile_record` of piles met before.
-
-    The least fixed point is found on sets of cards (bits of ints), many cards at a time:
-    ``tops`` holds the cards that have had ``A``. A tableau card's cover has left exactly
-    when the card has had ``A`` (it became a top then; a card in the tableau reaches no top
-    otherwise), so ``L(c)`` may happen once ``c`` is face up or in ``tops``, and ``c`` is a
-    King off the bottom with a pile empty, or has a parent in ``tops``, or is in ``tops``
-    with every lower card of its suit home (``H``) or free to go there. The state is a dead
-    end when some tableau card never leaves (it never goes home then); when every one
-    leaves, every card can go home in order.
+    last pass (:mod:`patience.solver.klondike.talon_dead`). ``pin`` gives each suit's height up to
+    which its foundation cards never come back (:func:`patience.solver.klondike.state.pins`; the
+    whole foundation where none ever do). Cards neither in ``piles`` nor home are in the talon.
+    ``known`` remembers :func:`pile_record` of piles met before. The fixed point is found on bits
+    of ints, many cards at a time (docs/SOLVERS.md, "Dead ends: ordering the events a win needs").
     """
     below_height = _BELOW_HEIGHT
     homed = (

@@ -1,45 +1,11 @@
 """Klondike lifts: a run moved off a face-up card is played only together with a use of it.
 
 A *lift* of a card ``y`` is a move of a run from the tableau whose lowest card ``r`` lies on
-``y``, face up (so ``y`` is then its pile's top, still face up). A *use* of ``y`` is a move
-that sends ``y`` home, lays a card other than ``r`` on ``y``, or moves a run whose lowest card
-is ``y`` (after the lift, ``y`` alone).
-
-**Lemma 4 (lifts used at once).** Count a line's length in moves of cards (drawing and
-turning the waste over not counted). From a winnable position some shortest winning line
-that moves no pinned card (Lemma 1 of :mod:`patience.solver.klondike.search`, whose line is no
-longer) starts with a move that is not a lift, or with a lift of ``y`` followed at once by a
-use of ``y``, or with a lift of ``y``, a lift of another card ``y2`` and then a move that is
-a use of both.
-
-*Proof.* Take a shortest such line ``L``; let its first move ``m`` lift the run ``R``
-(lowest card ``r``) off ``y`` onto ``t`` (a card, or a gap). ``y`` must go home, so some
-later move of ``L`` uses ``y``; let ``u`` be the first. Between ``m`` and ``u`` no move
-moves a run whose lowest card is ``r``: else leave ``m`` out and play that move from ``y``
-instead (in between nothing used ``y``, a run carrying ``y`` carries ``R`` too, with the
-same lowest card and target, and ``t``, covered by ``r``, took no card and moved only with
-``r`` on it), a shorter line. So ``u`` is not ``r`` coming back onto ``y`` (a use, then),
-and ``u`` uses ``y``. Now play ``m`` just before ``u`` instead. In between, each move of
-``L`` stays legal: it does not use ``y``; no card is laid on ``t`` (covered in ``L``); a
-move laying a card on ``R``'s top, sending it home or moving part of ``R`` finds the same
-top card on ``y`` as on ``t``; a run from the pile of ``t`` whose lowest card is ``t`` or
-under it carries ``R`` in ``L`` and not here, with the same lowest card and target; where
-``R`` went into a gap, that pile stays empty here, and ``L`` put nothing there (``R`` filled
-it); a run carrying ``y`` carries ``R`` too. Then ``m`` moves the run from ``r`` (the same
-cards ``L`` has on ``r`` then) to where ``r`` lies in ``L``, and the positions are equal
-again. The line is as long, moves the same cards, and starts with the next move of ``L``.
-Repeat from it. A lift moved just before its use is separated from it later only by another
-lift moved before the same move, which then uses both cards (a move uses at most two: the
-lowest card it moves and the card it lays it on). Each round starts one move of ``L`` later,
-so the rounds end, with a line as the lemma says.
-
-**Soundness in the search.** The searcher's argument (measure: the fewest moves of a win,
-:mod:`patience.solver.klondike.cover`) needs, from a kept winnable state, a searched line
-that begins a shortest win: :func:`lift_lines` yields every line of the lemma's three kinds
-that the move generator's moves make (its other restrictions are those of the module, each
-keeping a shortest win), so an exhausted search stays a proof. The lemma is used where
-talon placements are not macro moves (Lemma 3 of :mod:`patience.solver.klondike.search` postpones
-placements, which this one does not account for).
+``y``, face up; a *use* of ``y`` sends it home, lays a card other than ``r`` on it, or moves a
+run whose lowest card is ``y``. :func:`lift_lines` yields the lines Lemma 4 keeps (a move that
+is not a lift, a lift followed at once by a use, or two lifts and a move using both), for
+every option but drawing one with unlimited redeals.
+(docs/SOLVERS.md, "Lemma 4: lifts used at once")
 """
 
 from __future__ import annotations

@@ -1,119 +1,13 @@
 """A solver for the Klondike family (every draw size and number of passes).
 
 It searches a compact state of its own (:mod:`patience.solver.klondike.state`) with its own
-move generator, remembers every state it has entered by a canonical key, and answers in the
-engine's own moves: every solution is translated move by move and checked by
-:meth:`Engine.play`. Positions it cannot represent (malformed foundations, a face-down waste,
-a tableau pile of face-down cards only) go to the general best-first search.
-
-Moves are (1) a face-up run from one tableau pile to another, (2) a pile's top card home,
-(3) a talon macro-move: the draws (and redeals) that bring a talon card to the waste's top,
-then that card home or onto the tableau (drawing alone changes nothing else, so every line
-is a line of such macro-moves followed by draws), (4) a foundation's top card back onto the
-tableau. A run moves onto a card it fits or, headed by a King, into the first empty pile (the
-engine refuses a whole pile into a gap).
-
-**What is pruned, and why it is sound** (an exhausted search is then a proof):
-
-* **Keys.** The tableau piles are alike (one spec but for their code), so swapping two maps
-  legal moves to legal moves and wins to wins: the key sorts them. A state is skipped when
-  one met before in the search has the same key and talon steps alone lead from it to the
-  new state's pointer with no more redeals used (:mod:`patience.solver.klondike.cover`, with
-  the proof): drawing one card at a time with unlimited redeals the pointer never counts;
-  with unlimited redeals pointers on the stock's main cycle reach one another; on the last
-  pass a pointer further on is covered by one further back it can be drawn to.
-
-* **Lemma 1 (pinned cards).** Let K be a set of cards, all home, such that every card that
-  may be laid on a card of K in the tableau (opposite colour, one rank lower) is in K, and
-  every card under a card of K on its foundation is in K. If a position is winnable, some
-  winning line never takes a card of K off its foundation. *Proof.* From a winning line L,
-  make L* by leaving out every move that takes a card of K off a foundation, every later move
-  of such a card (onto the tableau or home again) and, from a moved run, the cards of K at its
-  top. Cards of K in the tableau only ever lie on the tableau's top (only cards of K may lie
-  on them, and no card of K is there at the start: all are home), so a position of L*
-  is that of L with every card of K out of the foundations put back home and taken off the
-  piles' tops. A move of L that moves a card not in K stays legal in L*: a run keeps its
-  lowest card and its target (a card of K only ever holds cards of K, so the target is not
-  in K), the whole-pile rule asks the same, a card going home finds its foundation as high
-  as in L (a foundation of L* is higher only while cards of K are off it in L, and then no
-  card above them can go home in L), a returned card is the top of its foundation in both.
-  Moves of cards of K turn no card up (they lie on face-up cards). L* ends with every card
-  home. :func:`~patience.solver.klondike.state.pins` finds the greatest such K of the form
-  "each suit up to a height" (a red suit at most one above each black suit, and the other
-  way round); the solver never returns those cards.
-
-* **Lemma 2 (safe moves home).** A card c at the top of a tableau pile (or, drawing one card
-  at a time, on the waste's top; with unlimited redeals anywhere in the talon) may go home
-  at once, loses nothing, and is the only move tried, when its suit's foundation is exactly
-  one below it, that foundation's cards are pinned (Lemma 1), and the cards that may be
-  laid on c (the opposite colour, one rank lower) are pinned. *Proof.* Take a winning line
-  L* that moves no pinned card (Lemma 1). Nothing is ever laid on c in L* (only pinned cards
-  fit on it), so c stays where it is until L* moves it. Play L* with c home: while c is
-  still in place in L*, each position is L*'s with c home (and the card under c turned up
-  sooner). A move of L* not touching c is legal: nothing goes onto c, nothing of c's suit
-  goes home before c, and the only card that could leave c's foundation in L* is pinned. A
-  run with c at its top moves without c. When L* sends c home, skip it; when L* lays c (alone)
-  on another card or into a gap, take c back from its foundation (it is the top there) to
-  the same place; from then on the positions are equal. (Where foundation cards never come
-  back, nothing can ever be laid on c in the tableau, so moving c anywhere but home only
-  covers a card: skip every such move, and L* still wins.) In the talon (drawing one card at a
-  time) the talon is L*'s less c, in the same order: skip the draw that would turn c, and a
-  redeal that would turn over a waste holding only c; no more redeals are used. With
-  unlimited redeals every talon card can be brought to the waste's top by drawing alone, and
-  the pointer does not matter (keys, above). With three cards to a draw, a card taken out
-  shifts what later draws show, so only tableau cards go home this way (but for the waste's
-  top on the last pass: :mod:`patience.solver.klondike.talon_dead`).
-
-* **Blocked cards.** A card x that is face down, or the lowest face-up card of its pile,
-  that is not a King, lies above a lower card of its own suit in the same pile, and has both
-  cards it may be laid on below it in the same pile: x can leave only home (impossible before
-  the lower card of its suit, which it covers) or as the lowest card of a run onto a card it
-  fits (both are under it). No win is possible; the state is not expanded.
-
-* **Dead ends** (:mod:`patience.solver.klondike.dead`, which has the proof): the events a win
-  needs (each tableau card leaving its place, each card going home, each card becoming a
-  tableau top, a pile becoming empty) cannot all be ordered so that each comes after those
-  it needs. Such a state is not expanded; it generalises the blocked cards above. On the
-  last pass the talon's order adds dead ends (:mod:`patience.solver.klondike.talon_dead`,
-  with the proof). (The test costs about as much as expanding a state, so the best-first
-  search makes it only on the states it takes from its frontier; blocked cards are looked
-  for in every state met.)
-
-* **Lemma 3 (placements at once covered).** Drawing one card at a time with unlimited
-  redeals, a talon card x is laid on the tableau only as part of a line that at once lays a
-  card on x: a run from the tableau, a foundation card, or another talon card, laid on at once
-  in the same way (:meth:`KlondikeSearcher.lines`). *Proof.* Take a winning line and a
-  placement of x from the talon that is not at once followed by a move laying a card on x.
-  Leave x in the talon instead until just before the first move that lays a card on x, and
-  then lay it from the talon where it lies then; if x goes home before any card is laid on
-  it, send it home from the talon at that move instead. Meanwhile each position is
-  the line's own less x, which lay at the top of its pile with nothing on it: a move of x
-  alone is left out, a run carrying x moves without it (its lowest card and target are the
-  same), x as a target is not used (that would be the first move laying a card on x), the
-  foundations are the same, and every talon card, x included, can still be brought to the
-  waste's top by drawing alone (so talon moves stay legal). The new line is no longer, wins,
-  and has one placement fewer that is not at once covered, and no new one (the moved
-  placement comes just before the move covering it, which covers nothing else); repeat. The
-  search follows such lines only; with three cards to a draw or limited redeals, where a
-  card kept in the talon could shift what later draws show, every placement is a move.
-
-* **Lemma 4 (lifts used at once)** (:mod:`patience.solver.klondike.lifts`, with the proof):
-  where Lemma 3 is not used, a run moved off a face-up card is played only together with a
-  move using that card (home, a card laid on it, or moving it), or with a second such move
-  and a move laying one freed card on the other. The depth-first search's narrow moves
-  already leave most such moves out; it is used where a search may prove.
-
-Only these prune. The search is depth first in the move order (cards home, runs that turn a
-card up, talon cards, runs that empty a pile, the rest, foundation cards back) for a share of
-the budget (:data:`DIG_SHARE`: it finds many wins sooner), then best first from the start
-again (:meth:`KlondikeSearcher.solve`: moves made, an estimate of moves left, then the move
-order). Order never prunes. The depth-first search is narrow by default
-(:attr:`KlondikeSearcher.dig_narrow`): it leaves out foundation cards back and runs moved off
-a face-up card that cannot then go home, so it only finds wins; exhausted, it proves nothing
-and the best-first search follows. The best-first search, or a depth-first one that is not
-narrow, exhausted is a proof. Drawing one card with limited passes, the same deal drawn three
-at a time is searched before all this (:mod:`patience.solver.klondike.subgame`): its wins are
-wins here, and nothing else it finds counts.
+move generator and answers in the engine's moves, every win checked by :meth:`Engine.play`;
+positions it cannot represent go to the general best-first search. A narrow depth-first dig
+(wins only) takes :data:`DIG_SHARE` of the budget, then a best-first search that prunes only
+by keys, pinned cards (Lemma 1), safe moves home (Lemma 2), blocked cards, dead ends,
+placements covered at once (Lemma 3) and lifts used at once (Lemma 4), so running out of
+states is a proof. Used through ``searcher_for`` (:mod:`patience.solver.dispatch`).
+(docs/SOLVERS.md, "Klondike: how the search proves a loss")
 """
 
 from __future__ import annotations
@@ -181,20 +75,16 @@ _HOME_DOWN = (
 """For each suit, the foundation heights with that suit's one higher (one lower)."""
 
 DEPTH_WEIGHT = 0.7
-"""How much a move already made counts against a state, beside :meth:`estimate` (measured on
-deals 1-40: less finds fewer wins, more expands more states)."""
+"""How much a move already made counts against a state, beside :meth:`estimate` (tuned:
+docs/SOLVERS.md, "Tuning figures of the search")."""
 
 DIG_SHARE = 0.6
-"""The share of the budget for a depth-first search before the best-first one (deals 1-120
-at 15,000 nodes: 0 won 88, 0.3 and 0.6 won 96; a narrow search won 98, and on deals 121-180
-as many as a full one; with dead ends and covered placements, deals 1-1000 at 1 CPU s: 0.3
-decided 936, 0.6 decided 943, proving as many)."""
+"""The share of the budget for a depth-first search before the best-first one (tuned:
+docs/SOLVERS.md, "Tuning figures of the search")."""
 
 SUBGAME_SHARE = 0.4
-"""The share of the budget for the sub-game's search, where there is one. Drawing one with
-three passes at 20,000 nodes, deals 1-100: 0 decided 73, 0.2 decided 74, 0.4 decided 77;
-deals 101-200: 77 without, 79 with 0.4, in 8% more CPU (wins the game's own search finds
-quickly now wait for the sub-game's); one pass, deals 101-200: 64 and 65, 10% more CPU."""
+"""The share of the budget for the sub-game's search, where there is one (tuned:
+docs/SOLVERS.md, "Tuning figures of the search")."""
 
 InnerMove = tuple[int, int, int, tuple[int, ...]]
 """(kind, a, b, talon steps or run size): see the move kinds of

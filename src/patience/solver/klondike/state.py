@@ -8,7 +8,8 @@ how many redeals are allowed, whether foundation cards may come back) is read fr
 :class:`~patience.rules.game.Rules` by :func:`klondike_shape`; the sequences below are the
 standard Klondike ones that :func:`klondike_shape` checks the rules for.
 
-The soundness arguments for the pruning live in :mod:`patience.solver.klondike.search`.
+The soundness arguments for the pruning are in docs/SOLVERS.md, "Klondike: how the search
+proves a loss".
 """
 
 from __future__ import annotations

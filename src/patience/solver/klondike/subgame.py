@@ -1,19 +1,10 @@
 """Sub-games of the Klondike family: games each of whose lines is a line of a wider game.
 
-A game is *wider* than another (:func:`wider`) when a player of it may play every line of
-the other, to the same end. That holds between two games whose rules differ only in the
-stock's cards a turn and redeals, when the wider turns one card at a time or as many as
-the other and allows at least as many redeals: the engine turns ``n`` cards as ``n`` single
-turns, each laying the stock's top card on the waste; a turn changes only the stock and
-the waste, which no automatic move reads; and a redeal is allowed in both at the same
-moments (the stock empty), the wider game's count of redeals not reached before the
-other's. So each move of the sub-game's line is legal in the wider game as it is, a turn of
-``n`` cards being ``n`` turns there (:func:`widened`), and the positions after each are the
-same.
-
-The Klondike searcher uses it drawing one card at a time with limited redeals
-(:func:`subgame`): the same deal drawn three at a time is a smaller space, whose search
-finds some wins sooner. A proof there says nothing of the wider game.
+A game is *wider* than another (:func:`wider`) when its rules differ only in turning one card
+at a time or as many, with at least as many redeals; a line of the sub-game then replays there
+move for move, a turn of ``n`` cards as ``n`` turns (:func:`widened`). The Klondike searcher
+searches :func:`subgame` first drawing one with limited redeals: its wins are wins, its proofs
+say nothing. (docs/SOLVERS.md, "Sub-games: a narrower game's wins are wins")
 """
 
 from __future__ import annotations

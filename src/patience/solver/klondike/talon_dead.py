@@ -1,43 +1,10 @@
 """Klondike on its last pass: the talon's order adds dead ends.
 
-Once no redeal is left (every pass used, or one pass only), the waste is never turned over
-again: a waste card leaves it only from its top, so every card now lying above it in the
-waste leaves first (cards drawn later only bury it deeper). Drawing more than one card at a
-time, the stock's cards are turned in groups fixed already (a play from the waste does not
-change the stock): the cards of a group land on the waste together, so each leaves only after
-the cards of its group turned above it. :func:`last_pass_dead` adds that order to the events
-of :mod:`patience.solver.klondike.dead`, the waste and each such group a stack
-(:func:`talon_stacks`) whose cards must leave the talon, top first.
-
-For a card ``w`` of a stack the events read: ``L(w)``, ``w`` leaves the talon (it never comes
-back): the card on ``w`` in its stack has left first; then ``w`` goes home (``H`` of the card
-below it in its suit first), onto a tableau top it fits (``A`` of that card), or, a King, into
-an empty pile (``E``). ``H(w)`` needs ``L(w)`` first or in the same move (``w`` goes home only
-from the waste's top). ``A(w)``: ``w`` reaches the tableau only by leaving the talon onto a top
-it fits or into a gap, or later from its foundation (unless pinned); the test grants it to
-every card that has left and then fits a top or, a King, finds a gap, which asks less.
-The other talon cards (drawing one at a time, the stock) stay what they were: cards free to be
-placed or go home. A stack never makes a tableau gap and takes no card.
-
-*Proof that a state this test calls dead cannot be won.* Take a winning line (one moving no
-pinned card, Lemma 1 of :mod:`patience.solver.klondike.search`) and list its events in the order
-they first happen, an ``L`` before an ``H`` of the same move. Each event's condition above
-(and those of that module) is met by events before it in the list, so each is in the least
-fixed point, which then holds ``H(c)`` for every card; a state whose fixed point misses one
-has no win. The argument holds for every draw size.
-
-**Safe moves home from the waste's top on the last pass, every draw size.** Lemma 2 of
-:mod:`patience.solver.klondike.search` sends a safe card home from the waste's top only when drawing
-one card at a time, since with three a card taken out of the talon shifts what later draws
-show. On the last pass it does not: ``c``, on the waste's top, is never turned again and no
-waste is turned over, so with ``c`` home the stock is the same as in the line ``L*`` of that
-proof and each draw turns the same cards, and the waste is ``L*``'s less ``c``, in the same
-order. While ``L*`` leaves ``c`` in the waste, a waste top it plays is ours too (it lies above
-``c``); when ``L*`` plays ``c`` home the move is skipped, and when it lays ``c`` on the
-tableau, ``c`` comes back from its foundation to the same place (or, where foundation cards
-never come back, the move is skipped: nothing can be laid on ``c``, so it only covers a
-card). Every other step is as in that proof, so the searcher may play such a card at once
-for every draw size once :func:`on_last_pass` holds.
+Once no redeal is left the waste is a stack whose cards leave top first, and drawing more
+than one card each group a draw will turn is one too (:func:`talon_stacks`).
+:func:`last_pass_dead` adds that order to the events of :mod:`patience.solver.klondike.dead`;
+once :func:`on_last_pass` holds, a safe card may go home from the waste's top for every draw
+size. (docs/SOLVERS.md, "The last pass: the talon's order adds dead ends")
 """
 
 from __future__ import annotations

@@ -1,22 +1,11 @@
 """A compact board for the Nationale family: its one-card moves without the engine's cost.
 
 A board is a tuple of ``bytes``, one per pile of the engine (bottom card first), plus the
-redeals used. Every transfer the engine allows between tableau piles, cells and foundations
-(one card at a time, as these games move) is generated here from the same
-:class:`~patience.rules.piles.PileSpec` data the engine compiles; stock and redeal moves are
-left to the engine itself (:meth:`TwoWayBoard.through_engine`), as they are few.
-
-Two shortcuts, both changing nothing a player could reach:
-
-* A card goes to only the first empty cell (cells are alike; keys sort them).
-* Where foundations of one suit may give their tops to each other
-  (``Rules.foundation_swaps``, Tournament), the two piles of a suit that together hold one
-  card of every rank (the up pile ``A..k``, the down pile ``K..k+1``) can shift that boundary
-  ``k`` anywhere by swaps alone, and no other swap is ever legal (a swap needs the down
-  pile's top one rank above the up pile's). Such a pair accepts a card of any rank: the move
-  is the swaps that bring the boundary to it, then the card itself. Swaps are made only as
-  part of such a move, and keys write the pair as "one of every rank", since every boundary
-  is reachable from every other by swaps that touch nothing else.
+redeals used. Every transfer the engine allows between tableau piles, cells and foundations is
+generated here from the same :class:`~patience.rules.piles.PileSpec` data the engine compiles;
+stock and redeal moves are left to the engine (:meth:`TwoWayBoard.through_engine`). A card goes
+only to the first empty cell, and foundation swaps (Tournament) come only as part of the move
+they make room for. (docs/SOLVERS.md, "The compact board")
 """
 
 from __future__ import annotations

@@ -1,63 +1,13 @@
 """The searcher of the Nationale family: two foundations a suit, one building up from the Ace
 and one down from the King, fed one card at a time from tableau piles, cells or a talon.
 
-Nationale (builds on the tableau, foundation tops may come back), Caprice (builds, two
-redeals) and Tournament (reserve cells, a talon dealt onto the piles, foundations of one suit
-giving to each other) share that shape; :func:`two_way_searcher` reads it from the rules
-(:func:`~patience.solver.nationale.moves.takes_board`), never from the game's name.
-
-The search is best-first over the compact boards of :mod:`patience.solver.nationale.moves`,
-remembering every board it has queued by its key, so no board is searched twice. Only the
-rules below cut anything, each sound, which makes an emptied frontier a proof:
-
-* **Keys** merge only boards with the same futures: alike piles sorted (cells always; tableau
-  piles where nothing deals onto or gathers them in order, :func:`patience.solver.canon.classes`),
-  foundations by their lengths (a foundation holds a run from its start card, so its length
-  says which cards), and in games with swaps a suit holding one card of every rank home as one
-  state (every split of it between its two piles is reachable from every other by swaps that
-  touch nothing else). A card shuffled from one pile to another and back meets its own key.
-* **Moves** are the engine's, one by one, except that a card goes only to the first empty
-  cell (cells are alike) and swaps come only right before the card they make room for (no
-  other swap is ever legal; see the board's module). Stock moves and redeals are the engine's
-  own.
-* **A cell card goes home at once** (the only move tried) where foundations never give cards
-  back but a suit's two may swap tops (Tournament), unless that suit holds exactly one card of
-  every rank. Let a line L win from the board with card x (rank r) still in cell C; follow L
-  from the board with x home and C empty. While x stays in C in L, the two boards differ only
-  there, and in the ranks home of x's suit, ours holding one r more; the ranks home decide the
-  pair's acceptance (up to swaps, which change nothing else). No move of L puts a card in C.
-  A card of x's suit, rank q, that L sends home: if q = r, we put that card in C instead (it
-  is a pile's top, C is empty) or leave it in its cell (cells are alike): the boards are now
-  the same. Otherwise L's suit holds no r (r was missing at the start, or held once with some
-  rank twice, and then L's suit never holds one card of each rank), so its pair takes r at
-  one end and q at the other, and ours, one r further, still takes q. Redeals gather only the
-  tableau, so they see the same cards. When L sends x home, the boards are the same.
-
-A quicker search over fewer moves comes first with a share of the budget; it finds many wins
-in far fewer boards, but it leaves moves out, so it proves nothing: when it ends without a
-win, the complete search above runs with the rest of the budget. Where the game has cells
-(Tournament), it tries only cards going home, straight or after the cards above them go to
-empty cells ("digs"), and the stock and redeal moves, with 87.5% of the budget: twelve such
-searches, each ordering its frontier by other score weights, take turns, each turn twice as
-long as the last (which weights win a deal varies a lot from deal to deal). Where foundations
-may give cards back (Nationale), every move but those (30%; measured on Nationale deals that
-took the complete search 37,000 and 56,000 boards, it found wins in 7,700 and 1,900).
-
-Where the tableau piles are all alike under one build rule and nothing else moves (Nationale),
-the walk is :meth:`TwoWaySearcher._sorted_walk`: the same boards in the same order and the
-same keys, but a child's key is built from its parent's sorted piles, and only a child not
-seen before is built (``bench/same_search.py`` compares it with older code).
-
-Budgets: the node count is exact over all searches together; the clock is read every 64
-boards (a board costs well under a millisecond), and the tables the board remembers by
-foundation lengths are dropped after each solve, so no search pays for the ones before it.
-
-The score only orders the frontier: cards home, less the cards lying on cards a foundation
-takes now (by their depth), less full cells, plus empty piles where a gap takes any card.
-Where the quick search without returns came first (Nationale), the complete search weighs
-cards home and gaps alone, leaving depth out: the deals that reach it are those the depth
-ordering did not win (on the 115 Nationale deals of 1-1,000 that took over 2,500 boards, within
-25,000 boards it won seven the depth ordering did not and lost two).
+Nationale, Caprice and Tournament share that shape; :func:`two_way_searcher` reads it from the
+rules (:func:`~patience.solver.nationale.moves.takes_board`), never from the game's name. Quick
+searches over fewer moves (wins only) take a share of the budget, then a complete best-first
+search over the boards of :mod:`patience.solver.nationale.moves`, whose only cuts (keys, the
+engine's moves with cells alike, a cell card home at once in Tournament) are sound, so an
+emptied frontier is a proof. (docs/SOLVERS.md, "Nationale family: what the two-way search
+may skip")
 """
 
 from __future__ import annotations
@@ -87,9 +37,8 @@ _DIG_WEIGHTS = (
     *((20, 50), (4, 100), (30, 0), (4, 30), (10, 100), (8, 60)),
     *((4, 200), (40, 100), (15, 150), (60, 200), (1, 100), (2, 60)),
 )
-"""The (depth, full cell) weights of the dig searches taking turns. Measured on Tournament
-deals 1-40 alone at 0.12 s, each pair won 9 to 18 deals, the first seven together 32; all
-twelve in turn win 87 of deals 1-100 in 15,000 boards (the first seven 80, nine 85)."""
+"""The (depth, full cell) weights of the dig searches taking turns (measured: docs/SOLVERS.md,
+"Nationale family", "Tuning figures")."""
 
 
 Line = tuple[Move, ...]
@@ -98,7 +47,7 @@ Walk = Generator[None, None, Line | None]
 
 
 def _board_score(board_rules: TwoWayBoard, depth: int, full_cell: int) -> Callable[[Board], int]:
-    """The frontier's order: higher first (see the module); a card home is worth 100."""
+    """The frontier's order: higher first (docs/SOLVERS.md); a card home is worth 100."""
     heads = itemgetter(*board_rules.foundations)
     tableau = board_rules.tableau
     cells = board_rules.cells
@@ -140,7 +89,7 @@ def _gap_worth(board_rules: TwoWayBoard) -> int:
 
 
 def _cell_home(board_rules: TwoWayBoard) -> Callable[[Board, int], Step | None] | None:
-    """A cell card going home that loses nothing, when there is one (see the module)."""
+    """A cell card going home that loses nothing, when there is one (docs/SOLVERS.md)."""
     rules = board_rules.engine.rules
     if not board_rules.cells or rules.foundation_returns or not rules.foundation_swaps:
         return None
@@ -167,14 +116,14 @@ def _cell_home(board_rules: TwoWayBoard) -> Callable[[Board, int], Step | None] 
 
 
 class TwoWaySearcher(Searcher):
-    """Best-first search over compact boards of the Nationale family (see the module)."""
+    """Best-first search over compact boards of the Nationale family (docs/SOLVERS.md)."""
 
     def __init__(self, engine: Engine) -> None:
         super().__init__(engine)
         self.board = TwoWayBoard(engine)
         self.board_key = self.board.key_function()
-        # measured on deals 1-60: where cells are the only room, a full cell costs about a card
-        # home, and a wanted card's depth matters less (it is dug out through the cells)
+        # a full cell weighs most where cells are the only room (tuned: docs/SOLVERS.md,
+        # "Nationale family", "Tuning figures")
         depth, full_cell = (4, 100) if self.board.cells else (10, 0)
         self.board_score = _board_score(self.board, depth, full_cell)
         self.attempts = (
@@ -185,7 +134,7 @@ class TwoWaySearcher(Searcher):
         self.forced = _cell_home(self.board)
         rules = engine.rules
         # where the quick search without returns came first, the complete search orders by
-        # cards home and gaps alone (see the module)
+        # cards home and gaps alone (why: docs/SOLVERS.md, "The search", Nationale family)
         self.complete_score = (
             _board_score(self.board, 0, 0) if rules.foundation_returns else self.board_score
         )

@@ -1,18 +1,10 @@
 """Exhaustive search for the talon-feeding games (Sweet Sixteen, Trusty Twelve, Knotty Nines).
 
-These games are won the moment the talon is empty (Win.STOCK_EMPTY); the talon is used only
-to refill an emptied pile. Where the piles are chains (:func:`chain_tables`), positions go
-to the component search of :mod:`patience.solver.removal.feeding_levels`; any other position goes to
-:class:`~patience.solver.removal.search.DepthFirst` with:
-
-* **Keys**: the piles sorted (:func:`~patience.solver.removal.search.sorted_refill_piles` says when
-  that is sound: alike piles, none covering another, each refilled the moment it empties from
-  the talon's top, so which pile holds which stack never changes the moves up to renaming).
-  A move and its way back (a card put on a pile and then returned) meet the same key and are
-  searched once.
-* **Order only**: moves from the shortest piles are tried first (a move emptying a pile
-  takes the talon's next card). Nothing is pruned but positions already entered, so an
-  exhaustive search is a proof.
+These games are won the moment the talon is empty (Win.STOCK_EMPTY). Where the piles are
+chains (:func:`chain_tables`), positions go to the component search of
+:mod:`patience.solver.removal.feeding_levels`; any other position goes to
+:class:`~patience.solver.removal.search.DepthFirst` with sorted piles as keys and the shortest
+piles' moves first. (docs/SOLVERS.md, "The talon-feeding games")
 """
 
 from __future__ import annotations

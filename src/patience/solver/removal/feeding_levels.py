@@ -1,38 +1,11 @@
 """The talon-feeding search one level at a time: a node is everything reachable between deals.
 
-Between two deals of talon cards, moves only swap the tops of neighbouring heights between
-piles, and (:mod:`patience.solver.removal.feeding_search` proves it) within a *block* every
-arrangement of its tops on its piles that keeps each top no higher than its pile's bottom is
-reachable from every other; blocks keep their tops and their piles. So the positions with the
-same cards dealt fall into *components*, each known by the multisets of tops and bottoms of
-each block, and written here as one of them: in every block the sorted tops on the sorted
-bottoms (:meth:`Levels.canonical`). The walk goes from component to component, one deal at a
-time, so the many arrangements of one level are one node.
-
-**Exits, exact.** A deal happens when a pile holds its bottom card alone (top height = bottom
-height ``h``) and another pile of its line holds a top of height ``h + 1`` (so of its block):
-the lone card goes onto it, the pile empties and takes the talon's next card. Take such a
-move in a block with tops ``T`` and bottoms ``P``; the emptying pile ``e`` has bottom ``h``.
-Before it, ``T`` less ``h`` lies validly on ``P`` less ``e`` with ``h + 1`` on the receiver
-``r``; after it, ``r`` holds ``h`` and the block's tops are ``T`` less one ``h + 1``.
-
-* If they still run without a gap (``h + 1`` was not the only one, or it was the highest),
-  the block stays one block with known multisets: one exit, possible exactly when ``T`` less
-  ``h`` can lie validly on ``P`` less ``e`` (sorted against sorted).
-* Otherwise the block splits into the tops up to ``h`` and those from ``h + 2``, and which
-  piles carry the upper ones depends on the arrangement: every sub-multiset ``S`` of
-  ``P`` less ``e`` that can carry the upper tops validly, while the rest ``C`` carries the
-  lower ones validly and its highest bottom is at least ``h + 1`` (the receiver, now with
-  ``h``, took ``h + 1`` before), gives an exit; conversely such ``S`` and ``C`` give a valid
-  arrangement before the move (``h + 1`` on ``C``'s highest pile, the rest sorted).
-
-The new pile (the talon card alone) joins whatever block its height touches; the child is
-written canonically again. These are all the deals any position of the component can make,
-so a component without exits is lost, and a walk that runs out is a proof.
-
-**Moves.** A win is replayed level by level with the per-position moves of
-:class:`~patience.solver.removal.feeding_search.FeedingSearch`: a breadth-first search within the
-level finds a deal leading to the next component of the winning line.
+The positions with the same cards dealt fall into *components*, each known by the multisets of
+tops and bottoms of each block and written as one of them (:meth:`Levels.component`). The walk
+goes from component to component, one deal at a time, enumerating each component's exits
+exactly, so a walk that runs out is a proof; a win is replayed level by level with the moves of
+:class:`~patience.solver.removal.feeding_search.FeedingSearch`.
+(docs/SOLVERS.md, "A node for everything reachable between deals")
 """
 
 from __future__ import annotations

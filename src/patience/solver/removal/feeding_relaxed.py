@@ -1,20 +1,10 @@
 """A relaxed talon-feeding game whose loss proves the real one lost.
 
-In a chain game (:mod:`patience.solver.removal.feeding_search`) each pile is a run from its bottom
-down to its top, so a position gives two multisets on each line: the heights of the tops and
-of the bottoms. Moves that deal nothing only swap tops between piles and change neither. A
-deal empties a pile holding its bottom card alone (height ``h``: a top and a bottom of
-height ``h``) onto a top of height ``h + 1``; the receiver's top becomes ``h`` and the talon
-card ``c`` starts a pile of its own, so the tops lose one ``h + 1`` and gain ``c``, and the
-bottoms lose one ``h`` and gain ``c``.
-
-The *relaxed game* keeps only the two multisets and allows that deal whenever a bottom ``h``,
-a top ``h`` and a top ``h + 1`` lie on one line, forgetting which pile holds which top. Every
-real deal is a relaxed deal with the same outcome on the multisets, so a real line dealing
-the whole talon maps, deal for deal, to a relaxed line doing the same: when no relaxed line
-deals the whole talon (:meth:`Relaxed.can_finish` says no), the real position is lost. Its
-states are far fewer than the real ones (many arrangements and blocks share the multisets),
-and answers are remembered for the whole search.
+The *relaxed game* keeps only the multisets of the tops' and the bottoms' heights on each line
+and allows a deal whenever a bottom ``h``, a top ``h`` and a top ``h + 1`` lie on one line.
+Every real deal is a relaxed one, so when :meth:`Relaxed.can_finish` says no, the real
+position is lost; answers are remembered for the whole search.
+(docs/SOLVERS.md, "The relaxed game on tops and bottoms")
 """
 
 from __future__ import annotations

@@ -1,36 +1,10 @@
 """A compact exhaustive search for the talon-feeding games (Sweet Sixteen and its family).
 
-In these games (Win.STOCK_EMPTY) a pile only ever holds a run built by its own rule from its
-bottom card, one card moves at a time, and an emptied pile takes the talon's next card at
-once. Where every card class goes onto at most one class and takes at most one
-(:func:`chain_tables`; in Sweet Sixteen a red 8 goes only on a black 9, in Trusty Twelve an 8
-on a 9), a pile is known by its bottom card's class and its length, so a position is a
-sorted tuple of small ints and the number of talon cards dealt. The search makes and applies
-its own moves on that (many times faster than :meth:`Engine.legal_moves` and
-:meth:`Engine.apply`) and answers in the engine's moves, so a win replays with
-:meth:`Engine.play`.
-
-**Keys.** Piles are sorted and cards written as their classes
-(:func:`~patience.solver.removal.search.card_classes`): alike piles (the conditions of
-:func:`~patience.solver.removal.search.sorted_refill_piles`) and alike cards change no move up to
-renaming.
-
-**Swaps between deals.** Classes fall into lines, each class going onto the next (8 onto 9
-onto 10 ...); a class's *height* is its place on its line. Moving a top card ``c`` off a pile
-of two cards or more onto a pile topped by the class ``u`` that ``c`` goes onto leaves ``u`` on
-top where ``c`` was (the card under ``c`` is of class ``u``: only ``u`` takes ``c``). So until
-the talon moves on, such moves keep the tops and the bottoms as they were and only swap tops of
-neighbouring heights between piles: every top stays on its line, no higher than its pile's
-bottom. Tops of one line whose heights run without a gap form a *block*; a swap never leaves a
-block, so each block keeps its piles. Within a block, every arrangement of its tops on its
-piles that keeps each top no higher than its bottom can be reached: while some pile with a
-lower bottom holds a higher top than a pile with a higher bottom, there is such a pair whose
-tops are neighbours (take any top between them: it forms a closer pair with one of the two),
-and swapping those is a legal move that lowers the count of such pairs; so every arrangement
-reaches the sorted one, and moves can be reversed. The talon moves on only when a pile holds
-its bottom card alone (top height = bottom height ``h``) while another holds a top of height
-``h + 1``. :mod:`patience.solver.removal.feeding_levels` searches on these facts, one node
-for all the arrangements between two deals; this module's moves replay its wins.
+Where every card class goes onto at most one class and takes at most one
+(:func:`chain_tables`), a pile is known by its bottom card's class and its length, so a
+position is a sorted tuple of small ints and the number of talon cards dealt. The search
+makes its own moves on that and answers in the engine's moves; its moves replay the wins of
+:mod:`patience.solver.removal.feeding_levels`. (docs/SOLVERS.md, "Swaps between deals")
 """
 
 from __future__ import annotations

@@ -1,76 +1,11 @@
 """A compact exhaustive search for the pyramid removal games (Pyramid, King Tut).
 
-The engine's positions are general; here a position of a pyramid game is four ints, and the
-search makes and applies its own moves on them (several times faster than
-:meth:`Engine.legal_moves` and :meth:`Engine.apply`). Every answer is still the engine's:
-moves are the engine's :class:`Move` values, so a win replays with :meth:`Engine.play`.
-
-**State.** ``places``: a bit for each pyramid place that still holds its card (places never
-gain cards). ``talon``: the stock and waste read as one row, the waste from its bottom card
-up and then the stock from its top card down; drawing and turning the waste over both keep
-this order, so the talon is a bit for each card of that row still in play and a ``cut``
-between waste and stock (the waste top's index + 1, or 0 for an empty waste: positions with
-the same cards in play have the same cut, so equal positions give equal states).
-``redeals`` counts the redeals used where they are limited (as the engine does).
-
-**Pruning**, each sound (it never hides the only way to a win); the arguments are those of
-:mod:`patience.solver.removal.search`, restated here for the compact state:
-
-* *Forced removals* (the only move tried): a free King on a place; a King on the talon's top
-  or the waste's top where one card is drawn at a time; a pair of free places whose two ranks
-  have every card in play on a free place. And, where one card is drawn at a time, a free
-  pair whose two cards are the only ones of their ranks in play: any winning line removes
-  them together (neither has another partner; if the line never removes them it never uses
-  them). Remove them first and play the rest of the line without the draws that would turn
-  them and without a redeal of a waste holding only them: as for the King, the talon is the
-  line's talon less these cards in the same order, so every card the line uses is free too.
-* *Nodes, not states* (:meth:`PyramidSearch.children`, :meth:`PyramidSearch.walk`). Drawing
-  and turning the waste over change neither the places nor the cards in play, only the
-  talon's *point* (the cut and the redeals used), and lead from a state to one fixed next
-  state. A node is a state together with the states its talon reaches that way, up to the
-  first already entered: its children are the removals of all of them (each with the draws
-  before it), the pairs of pyramid cards once, from the node's own state (every later state
-  reaches the same pair's child by the same draws). A state is not entered again, nor one
-  with the same places, cards and cut and as many redeals used or more. Every line from such
-  a state is legal, move for move, from the entered one (only a redeal reads the count).
-  *Why nothing is missed:* give a state with a win the least number of removals ``r`` of a
-  winning line and, among lines with ``r``, the fewest draws and turns ``d`` before the
-  first removal. If the search ends with some entered state winnable, take one with the
-  least ``(r, d)``. Its line's first move is a removal whose child (or, for a pair of pyramid
-  cards, the node's own state less the pair, which reaches that child by draws alone) was
-  entered or skipped for an entered state that is at least as good: ``r`` falls, a
-  contradiction. Or it is a draw or turn to a state that was entered too (in this node or an
-  earlier one, or one with fewer redeals used), where ``(r, d - 1)`` holds: a contradiction.
-  Or the node stopped there: at a forced removal (below: some winning line starts with it,
-  with no more removals) or at a lost state (no win). So a winnable start is won.
-* *Talons alike by rank* (:meth:`PyramidSearch._canonical`). Only ranks count here, so a
-  state whose talon shows the same ranks in the same order (as many on the waste) as
-  another's, with the same places and redeals used, has the same moves (by piles) to states
-  alike again, and the same value. A child that lost talon cards is stored with the row's
-  first-fit cards of those ranks instead (a transposition table by rank): the walk goes on
-  from an equal, and its moves replay from the real position.
-* *A card without a partner it can ever meet* (:meth:`PyramidSearch.lost`). Every card on a
-  place must go (both win rules here need the pyramid cleared), and where every card must go
-  (Win.ALL_HOME) so must the talon's. Cards leave in pairs adding up to the target, so the
-  cards of rank ``a`` that must go need as many distinct partners of rank ``target - a``
-  that they can ever be free together with (a matching in the graph of such pairs; the
-  talon's cards that need not go may still serve). Two cards are never free together when
-  one is on a place covering the other's place, directly or through others (it must leave
-  first), or when both lie in the waste once the last redeal is used: nothing then brings a
-  waste card back to the stock, so the waste is a stack whose top alone is free. When some
-  card cannot be matched, no line wins.
-* *A pyramid the talon could not clear even as a bag* (:meth:`PyramidSearch.clearable`):
-  the relaxed game of :mod:`patience.solver.removal.pyramid_bag`, where any talon card in play may
-  partner a free pyramid card at any time, cannot clear the places; every real line is a
-  line of it, so no real line wins. It sees the order in which pyramid cards must leave
-  across all ranks, which the matching (rank by rank) does not. Such a state is marked as
-  entered: it is lost, and so is every talon point its draws reach (a node stopping there
-  hides no win). Where only the pyramid must
-  go and the waste is never a stack (unlimited redeals: King Tut), a bag game line is a
-  matching too, so the walk tests the bag alone.
-* *Buried talon cards leave the bag* (:mod:`patience.solver.removal.pyramid_reach`), where more
-  than one card is drawn at a time and only the waste's top plays (King Tut): a talon card
-  that can never leave is no partner in the bag game either.
+A position is four ints (``places``, ``talon``, its ``cut`` and ``redeals``) and the search
+makes and applies its own moves on them; moves are the engine's :class:`Move` values, so a
+win replays with :meth:`Engine.play`. It prunes by forced removals, nodes holding every talon
+point their draws reach (:meth:`PyramidSearch.walk`), talons alike by rank, cards without a
+partner they can ever meet (:meth:`PyramidSearch.lost`) and the bag game
+(:meth:`PyramidSearch.clearable`). (docs/SOLVERS.md, "Pyramid and King Tut's compact search")
 """
 
 from __future__ import annotations

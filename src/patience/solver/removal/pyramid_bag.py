@@ -1,16 +1,9 @@
 """A relaxed pyramid game whose loss proves the real one lost: the talon as a bag.
 
-Both pyramid games are won only with the pyramid cleared. In the *bag game* the pyramid is
-as it is (a card is free once the cards covering it are gone, and leaves alone as a King or
-in a pair adding up to the target), but every talon card still in play may partner a free
-pyramid card at any time, as if the talon were a bag open to the hand, and each partner so
-used leaves the bag. Every real line clearing the pyramid is a line of the bag game: a real
-removal of pyramid cards alone is one there, a removal of a pyramid card with a talon card
-takes that card from the bag, and removals of talon cards alone only shrink the bag (they
-are left out: a smaller bag never clears more). So when the bag game cannot clear the
-pyramid (:meth:`Bag.clearable` says no), no real line wins. The order of the talon, which
-the real game's draws and passes govern, is forgotten, so the bag game's states are far fewer
-and its answers are remembered for the whole search.
+In the *bag game* the pyramid is as it is, but every talon card still in play may partner a
+free pyramid card at any time; every real line clearing the pyramid is a line of it, so when
+:meth:`Bag.clearable` says no, no real line wins. Its answers are remembered for the whole
+search. (docs/SOLVERS.md, "The talon as a bag")
 """
 
 from __future__ import annotations

@@ -2,22 +2,9 @@
 plays (King Tut).
 
 A talon card then leaves only from the waste's top, as a King or with a pyramid card of the
-partner rank; call it *removable* when it is a King or that rank is on a place (places only
-empty, so a card not removable now never is). Number the talon's cards in play along the row
-(the waste from its bottom up, then the stock from its top down). The cards *shown* without a
-talon card leaving are the waste's top, the tops after each draw of this pass and those of
-every later pass (row positions ``k - 1, 2k - 1, ...`` and the last, drawing ``k``); pyramid
-removals do not change them. Let ``j`` be the first shown removable card (none: no talon card
-ever leaves, as the first to leave is shown) and ``s`` the last card below ``j`` that is not
-removable.
-
-*No card below s ever leaves.* Take the first moment a card ``h`` below ``s`` not shown
-before becomes the waste's top. Until then no card below ``s`` has left (those shown are not
-removable, being below ``j``; ``s`` never leaves), so ``h`` has as many cards before it as at
-the start and is not the last card: a draw of a later pass does not end on it, nor does one
-of this pass (the stock's groups of ``k`` are fixed until it is turned over); and the card
-above it in the row (``s`` or one below) has not left, so no removal uncovers it. So ``h``
-never becomes the top, and the cards below ``s`` that are shown never leave.
+partner rank; the cards below the last non-removable card before the first shown removable
+one never leave, so they are no partner in the bag game either.
+(docs/SOLVERS.md, "Talon cards that can never leave")
 """
 
 from __future__ import annotations

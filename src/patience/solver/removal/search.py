@@ -1,56 +1,12 @@
 """Exhaustive depth-first search for the removal games (Thirteens, Pyramid, King Tut).
 
 Pyramid and King Tut positions go first to the compact search of
-:mod:`patience.solver.removal.pyramid`; this walk over the engine's own moves serves
-Thirteens and any position that search does not take.
-
-The search (:class:`DepthFirst`, shared with the talon-feeding games in
-:mod:`patience.solver.removal.feeding`) walks the engine's moves depth first and remembers every
-position it has entered by a compact key, so no position is searched twice. Every move and
-its effect come from :meth:`Engine.search_moves` and :meth:`Engine.apply`; a win is the
-engine's :meth:`Engine.is_won`. When the walk ends without a win, every position reachable
-from the start has been entered, so the start is proven unwinnable. The pruning rules, each
-sound (it never hides the only way to a win):
-
-* **Keys** (:func:`removal_key`). Cards the rules cannot tell apart (:func:`card_classes`:
-  in a removal game, cards of one rank; in a build-down-regardless-of-suit game, too) are
-  written as one class, so positions alike up to swapping such cards share a key. Removed
-  cards (the discard, a foundation) are left out of the key: no legal move or refill reads
-  them, and a win needs only the other piles (all cards home is the same as no card left
-  elsewhere). Refilled piles that nothing covers are sorted: every card on them is free, a
-  pair may use any two of them, and every emptied one is refilled at once from the talon's
-  top, so swapping two such piles gives a position with the same moves up to renaming and
-  the same futures (:func:`sorted_refill_piles` checks the conditions on the rules).
-* **Removals that lose nothing** (:func:`_forced`); when there is one, it is the only move
-  tried. Pyramid places never gain a card, so a card on one only ever gets freer.
-
-  - A lone King (a card that leaves alone) on a tableau place: it pairs with no card, and
-    removing it leaves no card less free (a pyramid place only uncovers cards; a refilled
-    spot only takes the talon's next card sooner, so after any later line the cards in play
-    are those of the original line less the King, with a talon card in its place). Any
-    winning line, with this removal taken out and put first, still wins.
-  - A lone King on the stock's or the waste's top where the stock turns one card at a time
-    and starts again by turning the waste over. Play the winning line with the King gone,
-    leaving out the draw that would turn it, its removal, and a redeal that would turn over
-    a waste holding only the King: the talon is always the line's talon less the King (in
-    the same order), so the same cards are on top, or a card under the King is free too, and
-    no more redeals are used. With three cards to a draw it is not forced: taking one card
-    out shifts what later draws show.
-  - A pair of free pyramid cards whose two ranks have every card still in play on a free
-    pyramid place. Any winning line pairs those cards among themselves (a pair adds up to
-    the target, and every one of them must go). Put this removal first and, at each later
-    removal of those ranks, remove instead any two of them still here (they are free, and
-    stay free); the cards left of those ranks are always among those the line has left, so
-    every other move of the line stays legal and the line still wins.
-* **Dead cards** (:func:`_dead`). A card on a covered place that must leave for a win (the
-  pyramid, in both Win.ALL_HOME and Win.CLEARED) can only go with a partner that is free at
-  the same time. A partner still in the pyramid on a place that covers it, or on a place it
-  covers (directly or through others), is never free together with it. When no partner is
-  left anywhere else, the position is lost and is not expanded.
-* **A stuck waste card** (Win.ALL_HOME, once every redeal allowed is used). Nothing then
-  returns cards from the waste to the stock, so the waste is a stack: only its top is free,
-  and a card can leave only after every card above it. Two waste cards are never free
-  together, so a waste card whose every partner in play is in the waste too can never go.
+:mod:`patience.solver.removal.pyramid`; this walk over the engine's own moves
+(:class:`DepthFirst`, shared with :mod:`patience.solver.removal.feeding`) serves Thirteens
+and any position that search does not take. It remembers every position entered by a key
+(:func:`removal_key`), plays removals that lose nothing first (:func:`_forced`) and stops at
+dead cards and stuck waste cards (:func:`_dead`); a walk that ends without a win proves the
+start unwinnable. (docs/SOLVERS.md, "The depth-first walk")
 """
 
 from __future__ import annotations

@@ -1,43 +1,12 @@
 """A searcher for Spider and its suit options: heuristic search over a compact state.
 
-The general best-first search drowns in Spider's 104 cards: the engine's positions are slow
-to build and its score does not see runs. This searcher works on
-:class:`~patience.solver.spider.state.SpiderState` with its own move generator (the engine's
-legal moves exactly, checked by the tests), a score that counts runs, face-down cards, empty
-columns and cards home, and keys that name each state once.
-
-It is built to find wins fast:
-
-* **A deal at a time.** While the stock has cards, a search looks for good states without
-  dealing (best-first by the score, a fixed number of nodes), then lets the few best states
-  that may deal do so, and goes on from those. Scores are then only compared between states
-  with the same stock, so the weight of the stock never decides when to deal.
-* **Attempts.** Each attempt has its own weights (a few tuned ones, then a fixed random
-  spread of them) and the nodes per deal grow every few attempts, so one unlucky score does
-  not spend the budget.
-* **Moves left out** (heuristic; they can hide a win). The top part of a run is not moved
-  onto a card of another suit: it would leave a same-suit neighbour for a mere follower. A
-  part of a run moved onto its suit, or a run moved from a card it follows onto another it
-  merely follows, changes nothing by itself: it is tried only when the card it bares can take
-  a run from a third column. While the stock has cards, a run moves into the first empty
-  column only (the others are alike but for the cards the stock will deal onto them).
-* **Sequences in one step.** Several runs built down in mixed suits move at once through the
-  empty columns (:meth:`SpiderTable.sequence_moves`), as a player would: one step of the
-  search, however many moves it takes, so a search does not have to cross the worse states
-  on the way (filled empty columns). A step's moves are made again when a win is replayed
-  (:meth:`SpiderTable.expand`). With four suits at 50,000 nodes this won 53 of deals 1-100
-  against 38 and 57 of 1,001-1,100 against 41, with 1.2-1.3x less CPU; two suits 95 of
-  1-100 against 93 (one suit has no such moves).
-* **Keys.** Once the stock is empty the columns are sorted in the key: the columns are alike
-  (one build rule, any card starts an empty one), so two states that differ by the order of
-  their columns have the same moves up to renaming and the same futures. This is sound.
-
-Proofs: from a position whose stock is empty, an attempt is a plain best-first search. If no
-move was left out on the way and its frontier empties, it has entered every position
-reachable from the start (each judged by the engine's own moves and automatic moves, keys
-sound as above; a sequence step only adds another way to a position its plain moves, also
-searched, reach), so the start is proven unwinnable. In every other case the answer is won or
-:class:`Unknown`. Every win is replayed through :meth:`Engine.play` before it is returned.
+It works on :class:`~patience.solver.spider.state.SpiderState` with its own move generator (the
+engine's legal moves exactly), a score that counts runs, face-down cards, empty columns and
+cards home, and keys that name each state once: best first one stock deal at a time, in
+attempts with several weightings, sequences of mixed-suit runs moved in one step. It leaves
+moves out, so it proves a deal lost only from an empty stock with nothing left out; every win
+is replayed through :meth:`Engine.play`. (docs/SOLVERS.md, "Spider: a heuristic search, and
+when it proves")
 """
 
 from __future__ import annotations
@@ -62,18 +31,14 @@ _FIRST_CAP = 4000
 round doubles it."""
 _FIRST_PER_DEAL = 100
 """Nodes between two deals in each attempt of the first round with one suit, tripled each time
-the suits double (300 with two, 900 with four); each later round doubles it. Measured with
-one attempt of the first weights: one suit won 51 of deals 1-60 with 100 and 53 with 300 (in
-a third of the nodes), two suits 19, 41 and 46 of 1-60 with 100, 300 and 1,000, four suits 0,
-5 and 4 of 1-20 with 300, 1,000 and 3,000."""
+the suits double (300 with two, 900 with four); each later round doubles it (measured:
+docs/SOLVERS.md, Spider, "Tuning figures")."""
 _LAST_FACTOR = 4
 """The search after the last deal, which must put every card home, may use this many times
-the nodes of one between two deals (two suits: 23 of deals 1-30 won in one attempt against 20
-with the same nodes as the others)."""
+the nodes of one between two deals (measured: docs/SOLVERS.md, Spider, "Tuning figures")."""
 _BEAM = 3
-"""States that deal the stock after each search between two deals. With sequence moves and
-four suits (deals 2031-2090, 50,000 nodes) a beam of 6 won as often, 1 a little less; so did
-beam states chosen to differ in at least 3 or 5 columns, or by their score after the deal."""
+"""States that deal the stock after each search between two deals (measured: docs/SOLVERS.md,
+Spider, "Tuning figures")."""
 _ATTEMPTS_PER_ROUND = 4
 _KNOWN_WEIGHTS = (
     Weights(),
@@ -81,12 +46,8 @@ _KNOWN_WEIGHTS = (
     Weights(30, 7, 30, 26, 9, 8, 7, 0),
     Weights(19, 5, 22, 75, 4, 6, 4, 33),
 )
-"""Tuned by hand on small samples: the last three were the best of 24 weightings tried on
-1-suit deals 1001-1020 (8, 11 and 8 wins of 20 in one attempt of 5,000 nodes); the first, with
-same-suit neighbours worth ten times a mere follower, won 5 of 4-suit deals 1-16 (2,000 nodes
-between deals) where the third won none. With two suits (deals 1-60, one attempt, 300 nodes
-between deals) they won 41, 36, 24 and 0: the last, which prefers a mere follower to a
-same-suit neighbour, is tried only with one suit."""
+"""Tuned by hand on small samples (docs/SOLVERS.md, Spider, "Tuning figures"); the last, which
+prefers a mere follower to a same-suit neighbour, is tried only with one suit."""
 
 
 def weights_for(attempt: int) -> Weights:
@@ -261,7 +222,7 @@ class SpiderSearcher(Searcher):
         reaches = table.reaches(st)
         kept: list[Step] = []
         cut = False
-        # while the stock has cards, runs go into the first empty column only (see the module)
+        # while the stock has cards, runs go into the first empty column only (docs/SOLVERS.md)
         first_gap = next((d for d, cards in enumerate(cols) if not cards), -1) if stock else -1
         users: dict[int, int] = {}  # for a card, the columns whose run could go on it, as bits
         for step in table.moves(st, reaches):
