@@ -8,10 +8,10 @@ from starlette.routing import Route
 
 from patience.web.api import endpoint, json_response
 from patience.web.bodies import decode
-from patience.web.duel_wire import DuelMove, DuelVersion, JoinDuel, NewDuel
+from patience.web.duel_wire import JoinDuel, NewDuel
 from patience.web.duels import DuelHall
 from patience.web.lang import api_lang
-from patience.web.service import ACTIONS, Action, ActionMaker, play_action
+from patience.web.table_api import TableVersion, table_routes
 
 
 def _hall(request: Request) -> DuelHall:
@@ -41,38 +41,9 @@ async def join_duel(request: Request, player_id: str) -> Response:
     return json_response(answer)
 
 
-async def _act(
-    request: Request, player_id: str, version: int, make: ActionMaker, *, history: bool
-) -> Response:
-    request.app.state.limits.check_move(request, player_id)
-    duel_id, lang = request.path_params["id"], api_lang(request)
-    hall = _hall(request)
-    return json_response(
-        await hall.act(player_id, duel_id, version, make, history=history, lang=lang)
-    )
-
-
-@endpoint
-async def duel_move(request: Request, player_id: str) -> Response:
-    body = await decode(request, DuelMove)
-    text = body.move
-
-    def make(line: tuple[str, ...], cursor: int) -> Action:
-        return play_action(text, line, cursor)
-
-    return await _act(request, player_id, body.version, make, history=False)
-
-
-@endpoint
-async def duel_history(request: Request, player_id: str) -> Response:
-    body = await decode(request, DuelVersion)
-    make = ACTIONS[request.url.path.rsplit("/", 1)[1]]
-    return await _act(request, player_id, body.version, make, history=True)
-
-
 @endpoint
 async def resign(request: Request, player_id: str) -> Response:
-    await decode(request, DuelVersion)
+    await decode(request, TableVersion)
     request.app.state.limits.check_move(request, player_id)
     duel_id = request.path_params["id"]
     return json_response(await _hall(request).resign(player_id, duel_id, api_lang(request)))
@@ -102,9 +73,8 @@ routes = [
     Route("/api/duels", create_duel, methods=["POST"]),
     Route("/api/duels/{id}", show_duel, methods=["GET"]),
     Route("/api/duels/{id}/join", join_duel, methods=["POST"]),
-    Route("/api/duels/{id}/moves", duel_move, methods=["POST"]),
     Route("/api/duels/{id}/resign", resign, methods=["POST"]),
     Route("/api/duels/{id}/rematch", rematch, methods=["POST"]),
     Route("/api/duels/{id}/events", duel_events, methods=["GET"]),
-    *(Route(f"/api/duels/{{id}}/{name}", duel_history, methods=["POST"]) for name in ACTIONS),
+    *table_routes("/api/duels/{id}", "duels"),
 ]

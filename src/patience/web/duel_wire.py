@@ -10,7 +10,6 @@ from patience.duels.clock import DEFAULT_DEADLINE_HOURS
 from patience.web.wire import State
 
 _Text = Annotated[str, msgspec.Meta(max_length=64)]
-_Version = Annotated[int, msgspec.Meta(ge=0)]
 Nickname = Annotated[str, msgspec.Meta(max_length=64)]
 """Checked again by the server (:func:`patience.web.duels.nickname`): trimmed, 1–24 letters."""
 
@@ -40,19 +39,6 @@ class JoinDuel(msgspec.Struct, forbid_unknown_fields=True):
     """``POST /api/duels/{id}/join``."""
 
     nickname: Nickname
-
-
-class DuelMove(msgspec.Struct, forbid_unknown_fields=True):
-    """``POST /api/duels/{id}/moves``."""
-
-    version: _Version
-    move: _Text
-
-
-class DuelVersion(msgspec.Struct, forbid_unknown_fields=True):
-    """``POST /api/duels/{id}/undo``, ``…/redo``, ``…/restart``, ``…/resign``."""
-
-    version: _Version
 
 
 class SeatInfo(msgspec.Struct):
