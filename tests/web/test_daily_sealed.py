@@ -16,6 +16,7 @@ from starlette.testclient import TestClient
 from patience.engine.game import Game
 from patience.notation import card_text
 from patience.web.app import create_app
+from patience.web.errors import ApiError
 from patience.web.limits import LimitConfig
 
 DEAL = 7_654_321_234_567
@@ -94,3 +95,25 @@ def test_a_daily_reveals_no_unseen_card_and_no_deal_while_its_day_lasts(
     every_card = {card_text(c) for pile in Game.new("klondike", {}, DEAL).start.piles for c in pile}
     for text in cleo.bodies:  # a visitor: no card at all
         assert str(DEAL) not in text and not every_card & tokens(text)
+
+
+def test_a_refused_resignation_carries_the_sealed_table(
+    client: TestClient, monkeypatch: pytest.MonkeyPatch
+) -> None:
+    ada = Recorder(client)
+    entry = ada.ok("POST", f"/api/daily/{TODAY}/klondike/start", {"ranked": True, "nickname": "A"})
+    entry = _play(ada, entry, 3)
+    games = client.app.state.games  # type: ignore[attr-defined]
+
+    async def abandon(owner: str, game_id: str, version: int) -> None:
+        """Another request moved first: the game API's refusal, with its own (open) state."""
+        live = await games.get(owner, game_id)
+        raise ApiError(409, "stale", {"version": str(version)}, live.state)
+
+    monkeypatch.setattr(games, "abandon", abandon)
+    version = entry["table"]["version"]
+    refused = ada.send("POST", f"/api/daily/entries/{entry['id']}/resign", {"version": version})
+    assert refused.status_code == 409 and refused.json()["state"]["deal"] is None
+    stale = ada.send("POST", f"/api/daily/entries/{entry['id']}/resign", {"version": 0})
+    assert stale.status_code == 409 and stale.json()["state"]["deal"] is None
+    assert all(str(DEAL) not in text for text in ada.bodies)

@@ -303,13 +303,7 @@ class DailyDesk:
 
     async def resign(self, player_id: str, entry_id: str, version: int, lang: str) -> DailyEntry:
         """End the asker's attempt where it stands (ranked as unfinished)."""
-        entry = await self._playing(player_id, entry_id)
-        live = await self._live(entry)
-        if live.record.version != version:
-            raise ApiError(
-                409, "stale", {"version": str(live.record.version)}, self._state_of(live, entry)
-            )
-        entry = await self._give_up(entry)
+        entry = await self._give_up(await self._playing(player_id, entry_id), version)
         await self._review(entry)
         return await self._answer(entry, await self._live(entry), lang)
 
@@ -319,11 +313,19 @@ class DailyDesk:
         if entry.ranked and _replayable(entry):
             await self.reviews.begin(entry.game_id)
 
-    async def _give_up(self, entry: EntryRow) -> EntryRow:
-        live = await self._live(entry)
-        record = live.record
-        if record.moves and record.outcome not in FINISHED:  # so that its review opens
-            await self.games.abandon(entry_owner(entry.id), record.id, record.version)
+    async def _give_up(self, entry: EntryRow, version: int | None = None) -> EntryRow:
+        """End an attempt where it stands, its game given up so that its review opens
+        (``version``: the one the asker saw; None: as stored). A refusal carries the
+        attempt's own table, as sealed as every other answer."""
+        record = (await self._live(entry)).record
+        try:
+            if version is not None and version != record.version:
+                raise ApiError(409, "stale", {"version": str(record.version)})
+            if record.moves and record.outcome not in FINISHED:
+                await self.games.abandon(entry_owner(entry.id), record.id, record.version)
+        except ApiError as error:  # the game API's refusals carry its open state
+            error.state = self._state_of(await self._live(entry), entry)
+            raise
         ended = replace(entry, status=RESIGNED)
         await self.dailies.stand(ended)
         return ended
