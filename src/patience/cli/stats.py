@@ -75,7 +75,8 @@ def run(args: argparse.Namespace) -> int:
             log = None
             if args.log is not None:
                 log = stack.enter_context(DealLog(args.log, Header(spec, args.nodes, args.seconds)))
-            found = {deal: log.done[deal] for deal in deals if log and deal in log.done}
+            done = {} if log is None else log.done
+            found = {deal: done[deal] for deal in deals if deal in done}
             todo = [deal for deal in deals if deal not in found]
             began = time.perf_counter()
             for record in solve_many(

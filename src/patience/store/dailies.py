@@ -11,10 +11,11 @@ from __future__ import annotations
 
 from collections.abc import Sequence
 from dataclasses import dataclass
+from typing import Any
 
 from sqlalchemy import Table, delete, func, insert, select, update
 from sqlalchemy.dialects import postgresql, sqlite
-from sqlalchemy.engine import Connection
+from sqlalchemy.engine import Connection, Row
 
 from patience.store.records import GameRecord
 from patience.store.repository import Store, insert_game
@@ -85,8 +86,8 @@ class EntryRow:
 PLAYING = "playing"
 
 
-def _entry(row: object) -> EntryRow:
-    return EntryRow(**dict(row._mapping))  # type: ignore[attr-defined]
+def _entry(row: Row[Any]) -> EntryRow:
+    return EntryRow(**dict(row._mapping))
 
 
 def _upsert(conn: Connection, table: Table) -> postgresql.Insert | sqlite.Insert:
