@@ -177,3 +177,16 @@ def test_save_and_load_replay_to_the_same_position(
     loaded = Game.load(game.save())
     assert loaded.position == game.position
     assert loaded.moves == game.moves
+
+
+@pytest.mark.parametrize(("game_id", "options"), CONFIGS, ids=IDS)
+@FEW
+@given(deal=DEALS, choices=CHOICES)
+def test_search_moves_picked_from_the_legal_ones_are_the_search_moves(
+    game_id: str, options: dict[str, str], deal: int, choices: list[int]
+) -> None:
+    game = Game.new(game_id, options, deal)
+    engine = game.engine
+    for pos in walk(game, choices):
+        legal = engine.legal_moves(pos)
+        assert engine.search_among(pos, legal) == engine.search_moves(pos)

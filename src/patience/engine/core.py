@@ -64,6 +64,7 @@ class Engine:
         self._targets = {src: self._targets_from(src) for src in self._sources}
         self._starts = [bytes(s.accepts_on_empty(c) for c in range(52)) for s in specs]
         self._plan = tuple(self._plan_for(src) for src in self._sources)
+        self._modes = {src: modes for src, _, modes in self._plan}
         self._chains = [self._chain_table(spec) for spec in specs]
         self._index_builds()
         self._copies = [rules.pack.count(c) for c in range(52)]
@@ -205,6 +206,25 @@ class Engine:
         order of those piles. Every other legal move is here.
         """
         return self._moves(pos, canonical=True)
+
+    def search_among(self, pos: Position, legal: Sequence[Move]) -> list[Move]:
+        """:meth:`search_moves` picked from ``legal``, the :meth:`legal_moves` of ``pos``
+        (without generating them again): each source's first empty interchangeable
+        foundation only."""
+        modes, piles = self._modes, pos.piles
+        offered: set[int] = set()
+        found = []
+        for move in legal:
+            if (
+                move.kind is MoveKind.TRANSFER
+                and not piles[move.dst]
+                and modes[move.src][move.dst] == _INTERCHANGEABLE
+            ):
+                if move.src in offered:
+                    continue
+                offered.add(move.src)
+            found.append(move)
+        return found
 
     def _moves(self, pos: Position, *, canonical: bool) -> list[Move]:
         moves: list[Move] = []

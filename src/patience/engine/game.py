@@ -58,7 +58,7 @@ class Choices:
 
     @cached_property
     def search(self) -> tuple[Move, ...]:
-        return tuple(self.engine.search_moves(self.pos))
+        return tuple(self.engine.search_among(self.pos, self.legal))
 
     @cached_property
     def outcome(self) -> Outcome:
