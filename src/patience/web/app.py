@@ -18,6 +18,7 @@ from starlette.middleware import Middleware
 from patience.store.repository import Store, StoreUnavailable, now_ms, sqlite_url
 from patience.web import api, daily_api, daily_pages, duel_api, pages, review_api
 from patience.web.assets import Assets, Compression
+from patience.web.collector import tuned_collector
 from patience.web.dailies import DailyDesk
 from patience.web.daily_prep import keep_prepared
 from patience.web.duels import DuelHall
@@ -74,7 +75,8 @@ def create_app(
         else:
             await daily_api.check_prepared(store, app.state.now())
         try:
-            yield
+            with tuned_collector():
+                yield
         finally:
             for task in tasks:
                 task.cancel()
