@@ -114,6 +114,11 @@ def _check_database(url: str, data_dir: Path | None) -> None:
         raise CliError(f"cannot use the database: {error}", 1) from None
 
 
+QUIET: dict[str, Any] = {"log_level": "warning", "access_log": False}
+"""uvicorn logs warnings and errors only; with its access log off it does not even work out
+each request's line (which its log level would drop anyway)."""
+
+
 def run(args: argparse.Namespace) -> int:
     """Serve until interrupted."""
     import uvicorn
@@ -141,7 +146,7 @@ def run(args: argparse.Namespace) -> int:
     print(f"patience: serving http://{args.host}:{args.port} (data in {data_dir})", flush=True)
     if args.workers == 1:
         app = create_app(db, data_dir, secret, limits, prepare_dailies=args.daily_prep)
-        uvicorn.run(app, host=args.host, port=args.port, log_level="warning")
+        uvicorn.run(app, host=args.host, port=args.port, **QUIET)
         return 0
     # Several processes: each builds its app from the environment.
     os.environ[DIR_ENV] = str(data_dir)
@@ -155,6 +160,6 @@ def run(args: argparse.Namespace) -> int:
         host=args.host,
         port=args.port,
         workers=args.workers,
-        log_level="warning",
+        **QUIET,
     )
     return 0
