@@ -728,7 +728,8 @@ class DuelHall:
                 left = STREAM_S - (loop.time() - began)
                 wait = min(HEARTBEAT_S, left, _until_time_up(stored, now_ms()) / 1000)
                 try:
-                    await asyncio.wait_for(watch.news.wait(), max(wait, 0.01))
+                    async with asyncio.timeout(max(wait, 0.01)):  # no task a wait, as wait_for
+                        await watch.news.wait()
                 except TimeoutError:
                     watch.read = True
         finally:
