@@ -5,8 +5,9 @@ temporary directory or ``--db postgres`` on a throwaway cluster, the rate limits
 ``--duels`` duels at once for ``--seconds``. In each, player A challenges (an open FreeCell or
 Klondike duel on a pool deal, ``kind`` "any") and player B joins; each player, with a cookie of
 its own, keeps the duel's event stream open (``GET /api/duels/{id}/events``, raw asyncio) and
-plays a random legal move of its table every ``--think-ms`` on average. A seat with no move left
-resigns; a duel with a result is followed by a new one.
+plays a random legal move of its table every ``--think-ms`` on average (``--gzip``: asking
+for compressed answers as browsers do). A seat with no move left resigns; a duel with a
+result is followed by a new one.
 
 Measured: the move latency (request to answer, at the mover) and the event delivery: from the
 move's answer at the mover to its ``progress`` event at the OTHER player's stream (one machine,
@@ -410,8 +411,12 @@ def main(argv: list[str] | None = None) -> int:
         "--checkout", type=Path, default=ROOT, help="serve from this checkout (its own .venv)"
     )
     parser.add_argument("--url", help="use a running server instead of starting one")
+    parser.add_argument(
+        "--gzip", action="store_true", help="players ask for gzip as browsers do (and inflate it)"
+    )
     args = parser.parse_args(argv)
     raise_file_limit()
+    Connection.gzip = args.gzip
     if args.url:
         before, started = os.getloadavg(), time.monotonic()
         tally = asyncio.run(

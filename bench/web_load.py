@@ -36,6 +36,7 @@ import statistics
 import subprocess
 import tempfile
 import time
+import zlib
 from collections.abc import Iterator
 from contextlib import contextmanager
 from dataclasses import dataclass, field
@@ -182,6 +183,9 @@ class Connection:
     """One player's keep-alive HTTP/1.1 connection, kept minimal so that the load generator,
     which shares the machine with the server, spends little CPU per request."""
 
+    gzip = False
+    """Ask for gzip as browsers do (``Accept-Encoding``), and inflate what comes so."""
+
     def __init__(self, host: str, port: int) -> None:
         self.host, self.port = host, port
         self.cookie = ""
@@ -201,7 +205,9 @@ class Connection:
         payload = b"" if body is None else msgspec.json.encode(body)
         head = (
             f"{method} {path} HTTP/1.1\r\nHost: {self.host}\r\nContent-Type: application/json\r\n"
-            f"Content-Length: {len(payload)}\r\n{self.cookie}\r\n"
+            f"Content-Length: {len(payload)}\r\n{self.cookie}"
+            + ("Accept-Encoding: gzip\r\n" if self.gzip else "")
+            + "\r\n"
         )
         self.writer.write(head.encode() + payload)
         status_line = await self.reader.readline()
@@ -213,6 +219,8 @@ class Connection:
             name, _, value = line.decode().partition(":")
             headers[name.strip().lower()] = value.strip()
         data = await self.reader.readexactly(int(headers.get("content-length", "0")))
+        if headers.get("content-encoding") == "gzip":
+            data = zlib.decompress(data, wbits=31)
         if "set-cookie" in headers:
             self.cookie = "Cookie: " + headers["set-cookie"].split(";")[0] + "\r\n"
         return status, headers, msgspec.json.decode(data)
