@@ -9,9 +9,19 @@ import doctest
 import uuid
 from functools import partial
 
+from sqlalchemy.engine import Connection
+
 import patience.store.duels
 from fresh_loop import run_async
-from patience.store.duels import DuelRow, DuelStore, SeatRow, append_event, seat_owner
+from patience.store.duels import (
+    DuelRow,
+    DuelStore,
+    SeatEnded,
+    SeatRow,
+    append_event,
+    append_progress,
+    seat_owner,
+)
 from patience.store.records import GameRecord
 from patience.store.repository import Store
 
@@ -121,3 +131,36 @@ def test_events_are_numbered_in_one_order_and_read_after_a_number(store_url: str
 def test_the_duel_store_doctests_pass() -> None:
     result = doctest.testmod(patience.store.duels)
     assert result.attempted > 0 and result.failed == 0, result
+
+
+def test_a_move_s_progress_comes_back_with_the_events_since_or_rolls_back(store_url: str) -> None:
+    async def run() -> None:
+        store, duels = await _created(store_url)
+        try:
+            await duels.start(_seat(1, "bob"), {0: _record(0), 1: _record(1)}, 10, (), started=True)
+            moved = {"type": "progress", "seat": 0, "moves": 1}
+            news = await store.write(partial(_progress, seat=0, after=0, event=moved))
+            assert news == [(1, {"type": "seat", "seat": 0}), (2, moved)]
+            news = await store.write(partial(_progress, seat=0, after=2, event=moved))
+            assert news == [(3, moved)]
+            assert await duels.end_seat(DUEL, 1, "won", 50, {"type": "end", "seat": 1})
+            news = await store.write(partial(_progress, seat=0, after=3, event=moved))
+            assert news == [(4, {"type": "end", "seat": 1}), (5, moved)]  # the other seat's end
+            assert await duels.end_seat(DUEL, 0, "resigned", 60, {"type": "end", "seat": 0})
+            try:
+                await store.write(partial(_progress, seat=0, after=5, event=moved))
+            except SeatEnded:
+                pass
+            else:
+                raise AssertionError("a move after its seat ended was stored")
+            assert [seq for seq, _ in await duels.events(DUEL, 0)] == [1, 2, 3, 4, 5, 6]
+        finally:
+            await store.close()
+
+    run_async(run())
+
+
+def _progress(
+    conn: Connection, *, seat: int, after: int, event: dict[str, object]
+) -> list[tuple[int, dict[str, object]]]:
+    return append_progress(conn, DUEL, seat, after, 40, event)
