@@ -30,7 +30,7 @@ face down), then ``redeals=N`` when a redeal was used::
 from __future__ import annotations
 
 from collections import Counter
-from collections.abc import Sequence
+from collections.abc import Mapping, Sequence
 
 from patience.cards import Card, CardParseError, card_text, parse_card
 from patience.engine.core import Engine
@@ -68,7 +68,19 @@ def texts_among(
     engine: Engine, legal: Sequence[Move], canonical: Sequence[Move], moves: Sequence[Move]
 ) -> list[str]:
     """:func:`move_texts` for a caller that has the position's legal and search moves."""
-    return [_text(engine, legal, canonical, move) for move in moves]
+    if not moves:
+        return []
+    specs = engine.specs
+    codes = [spec.code for spec in specs]
+    from_src: dict[int, list[Move]] = {}
+    for m in legal:
+        if m.kind is MoveKind.TRANSFER:
+            from_src.setdefault(m.src, []).append(m)
+    homeward: dict[int, list[Move]] = {}  # as in :func:`_homeward`
+    for m in canonical:
+        if m.kind is MoveKind.TRANSFER and specs[m.dst].kind is Kind.FOUNDATION:
+            homeward.setdefault(m.src, []).append(m)
+    return [_text(engine, codes, from_src, homeward, move) for move in moves]
 
 
 def move_text(engine: Engine, pos: Position, move: Move) -> str:
@@ -79,7 +91,7 @@ def move_text(engine: Engine, pos: Position, move: Move) -> str:
     >>> move_text(game.engine, game.position, game.legal_moves()[0])
     '1a'
     """
-    return _text(engine, engine.legal_moves(pos), engine.search_moves(pos), move)
+    return texts_among(engine, engine.legal_moves(pos), engine.search_moves(pos), [move])[0]
 
 
 def _homeward(engine: Engine, canonical: Sequence[Move], src: int) -> list[Move]:
@@ -90,23 +102,28 @@ def _homeward(engine: Engine, canonical: Sequence[Move], src: int) -> list[Move]
     ]
 
 
-def _text(engine: Engine, legal: Sequence[Move], canonical: Sequence[Move], move: Move) -> str:
-    codes = [spec.code for spec in engine.specs]
+def _text(
+    engine: Engine,
+    codes: Sequence[str],
+    from_src: Mapping[int, Sequence[Move]],
+    homeward: Mapping[int, Sequence[Move]],
+    move: Move,
+) -> str:
+    """``move`` written; ``from_src``: the legal transfers by source, ``homeward``: the moves
+    :func:`_homeward` finds, by source."""
     if move.kind is MoveKind.STOCK:
         return "s"
     if move.kind is MoveKind.REDEAL:
         return "r"
     if move.kind is MoveKind.REMOVE:
         return "x" + codes[move.src] + ("" if move.dst == -1 else "+" + codes[move.dst])
-    from_src = _transfers_among(legal, move.src)
     dst = codes[move.dst]
-    if engine.specs[move.dst].kind is Kind.FOUNDATION and _homeward(
-        engine, canonical, move.src
-    ) == [move]:
+    if engine.specs[move.dst].kind is Kind.FOUNDATION and homeward.get(move.src) == [move]:
         dst = HOME
     text = _join(codes[move.src], dst)
-    counts = {m.size for m in from_src if m.dst == move.dst}
-    if len(counts) > 1 or (move.size > 1 and move not in from_src):
+    mine = from_src.get(move.src, ())
+    counts = {m.size for m in mine if m.dst == move.dst}
+    if len(counts) > 1 or (move.size > 1 and move not in mine):
         text += f":{move.size}"
     return text
 
