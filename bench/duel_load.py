@@ -7,7 +7,8 @@ Klondike duel on a pool deal, ``kind`` "any") and player B joins; each player, w
 its own, keeps the duel's event stream open (``GET /api/duels/{id}/events``, raw asyncio) and
 plays a random legal move of its table every ``--think-ms`` on average (``--gzip``: asking
 for compressed answers as browsers do). A seat with no move left resigns; a duel with a
-result is followed by a new one.
+result is followed by a new one. ``--warm-s``: the moves of the first seconds after the
+players arrived are made but not timed, for the steady state alone.
 
 Measured: the move latency (request to answer, at the mover) and the event delivery: from the
 move's answer at the mover to its ``progress`` event at the OTHER player's stream (one machine,
@@ -74,6 +75,10 @@ class Tally:
     conflicts: int = 0
     """Expected 409 answers (see :data:`EXPECTED_409`)."""
     errors: list[str] = field(default_factory=list)
+    counted_from: float = 0.0
+    """Moves asked for before this time (``time.monotonic``) are not timed (``--warm-s``)."""
+    timed_s: float | None = None
+    """How long moves were timed, when not the whole run (the rate's divisor)."""
 
 
 @dataclass
@@ -101,7 +106,10 @@ class Duel:
 
     def pair(self, key: tuple[int, int], tally: Tally) -> None:
         if key in self.answered and key in self.heard:
-            delay = self.heard.pop(key) - self.answered.pop(key)
+            answered = self.answered.pop(key)
+            delay = self.heard.pop(key) - answered
+            if answered < tally.counted_from:
+                return
             tally.early += delay < 0
             tally.events_ms.append(max(0.0, delay * 1000))
 
@@ -215,7 +223,8 @@ async def play(
         body = {"version": table["version"], "move": rng.choice(table["legal"])["text"]}
         started = time.perf_counter()
         answer = await send(seat, "POST", f"{path}/moves", body, t)
-        t.moves_ms.append((time.perf_counter() - started) * 1000)
+        if time.monotonic() - (time.perf_counter() - started) >= t.counted_from:
+            t.moves_ms.append((time.perf_counter() - started) * 1000)
         if answer is not None:
             key = (me, answer["seats"][me]["moves"])
             duel.answered[key] = time.monotonic()
@@ -284,9 +293,14 @@ async def pair_of_players(
             seat.connection.close()
 
 
-async def load(url: str, duels: int, seconds: float, think_s: float, ramp_s: float) -> Tally:
-    """``duels`` pairs of players, arriving over ``ramp_s``, until ``seconds`` after it."""
+async def load(
+    url: str, duels: int, seconds: float, think_s: float, ramp_s: float, warm_s: float = 0.0
+) -> Tally:
+    """``duels`` pairs of players, arriving over ``ramp_s``, until ``seconds`` after it; the
+    moves of the first ``warm_s`` after the arrivals are made but not timed."""
     tally = Tally()
+    tally.counted_from = time.monotonic() + ramp_s + warm_s
+    tally.timed_s = seconds - warm_s if warm_s else None
     stop_at = time.monotonic() + seconds + ramp_s
     await asyncio.gather(
         *(pair_of_players(url, seed, stop_at, think_s, ramp_s, tally) for seed in range(duels))
@@ -321,7 +335,7 @@ def run_one(setup: Setup, args: argparse.Namespace, cluster: str | None, n: int)
         try:
             started = time.monotonic()
             tally = asyncio.run(
-                load(url, setup.duels, args.seconds, args.think_ms / 1000, args.ramp_s)
+                load(url, setup.duels, args.seconds, args.think_ms / 1000, args.ramp_s, args.warm_s)
             )
             wall = time.monotonic() - started
         finally:
@@ -363,8 +377,9 @@ def table_row(row: Row) -> str:
     t = row.tally
     moves = [percentile(t.moves_ms, f) if t.moves_ms else 0.0 for f in (0.5, 0.95, 0.99)]
     events = [percentile(t.events_ms, f) if t.events_ms else 0.0 for f in (0.5, 0.95, 0.99)]
+    rate = len(t.moves_ms) / (t.timed_s or row.wall)
     return (
-        f"{row.name:<24} {t.duels:>6} {len(t.moves_ms):>7} {len(t.moves_ms) / row.wall:>6.0f} "
+        f"{row.name:<24} {t.duels:>6} {len(t.moves_ms):>7} {rate:>6.0f} "
         f"{moves[0]:>8.1f} {moves[1]:>6.1f} {moves[2]:>6.1f} {len(t.events_ms):>7} "
         f"{events[0]:>7.1f} {events[1]:>6.1f} {events[2]:>6.1f} {t.conflicts:>5} "
         f"{len(t.errors):>6} {row.load_before[0]:>11.2f} {row.load_after[0]:>5.2f} "
@@ -410,6 +425,12 @@ def main(argv: list[str] | None = None) -> int:
     parser.add_argument(
         "--checkout", type=Path, default=ROOT, help="serve from this checkout (its own .venv)"
     )
+    parser.add_argument(
+        "--warm-s",
+        type=float,
+        default=0.0,
+        help="time no move of the first seconds after the arrivals (the steady state only)",
+    )
     parser.add_argument("--url", help="use a running server instead of starting one")
     parser.add_argument(
         "--gzip", action="store_true", help="players ask for gzip as browsers do (and inflate it)"
@@ -420,7 +441,7 @@ def main(argv: list[str] | None = None) -> int:
     if args.url:
         before, started = os.getloadavg(), time.monotonic()
         tally = asyncio.run(
-            load(args.url, args.duels, args.seconds, args.think_ms / 1000, args.ramp_s)
+            load(args.url, args.duels, args.seconds, args.think_ms / 1000, args.ramp_s, args.warm_s)
         )
         row = Row(args.url, tally, time.monotonic() - started, before, os.getloadavg(), None)
         report([row])
