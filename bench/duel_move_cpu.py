@@ -6,8 +6,9 @@ then both players of every duel play random legal moves in turn, each followed b
 until ``--moves`` moves are made. Every duel keeps both players' event streams open, as
 browsers do, so a move also pays for waking them. Printed: the process's CPU time (user +
 system, all threads: the event loop and the database's) per move, the event loop's share,
-and the wall time, over the moves alone (the duels' start is not counted); with
-``--profile``, the functions that took most of it (cProfile, event loop only).
+and the wall time, over the moves alone (the duels' start is not counted). The requests ask
+for gzip, as a browser's do. ``--profile``: the functions that took most of it (cProfile,
+event loop only).
 
 Where ``bench/duel_load.py`` measures latency under load on a shared machine, this measures the
 cost of one move, which the machine's other load changes little: compare two commits by
@@ -22,6 +23,7 @@ from __future__ import annotations
 import argparse
 import asyncio
 import cProfile
+import gzip
 import json
 import os
 import pstats
@@ -49,6 +51,7 @@ class Caller:
     async def call(self, method: str, path: str, body: dict[str, Any] | None = None) -> Any:
         raw = json.dumps(body).encode() if body is not None else b""
         headers = [(b"host", b"bench"), (b"content-type", b"application/json")]
+        headers.append((b"accept-encoding", b"gzip"))  # as a browser's requests do
         if self.cookie:
             headers.append((b"cookie", self.cookie.encode()))
         scope = {
@@ -81,6 +84,8 @@ class Caller:
                 morsel = SimpleCookie(value.decode())
                 self.cookie = "; ".join(f"{k}={m.value}" for k, m in morsel.items())
         body_bytes = b"".join(m.get("body", b"") for m in sent[1:])
+        if (b"content-encoding", b"gzip") in start["headers"]:
+            body_bytes = gzip.decompress(body_bytes)
         if start["status"] not in (200, 201):
             raise SystemExit(f"{method} {path}: {start['status']} {body_bytes[:200]!r}")
         return json.loads(body_bytes)
@@ -117,7 +122,8 @@ async def follow(app: ASGIApp, caller: Caller, duel_id: str, heard: list[int]) -
     await app(scope, receive, send)
 
 
-async def run(duels: int, moves: int, seed: int, profile: bool) -> None:
+async def run(duels: int, moves: int, seed: int, profile: bool) -> tuple[int, int]:
+    """Play and print; the moves made and the events the streams heard."""
     directory = tempfile.mkdtemp(prefix="patience-duel-cpu-")
     limits = LimitConfig(moves=None, games=None)  # one address for every player
     app = create_app(None, directory, "bench-secret", limits, solvers=1)
@@ -173,6 +179,7 @@ async def run(duels: int, moves: int, seed: int, profile: bool) -> None:
         stats = pstats.Stats(profiler)
         stats.sort_stats("cumulative").print_stats(60)
         stats.sort_stats("tottime").print_stats(30)
+    return made, heard[0]
 
 
 def main() -> None:
