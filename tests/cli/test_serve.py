@@ -160,3 +160,38 @@ def test_one_worker_prepares_the_daily_deals_unless_told_not_to(
     assert serve("--data-dir", str(tmp_path), "--workers", "2") == 0  # the workers never do
     assert asked == [True, False]
     capsys.readouterr()
+
+
+def test_live_games_reach_every_worker_and_must_be_positive(
+    tmp_path: Path, monkeypatch: pytest.MonkeyPatch, capsys: pytest.CaptureFixture[str]
+) -> None:
+    import uvicorn
+
+    from patience.web.app import LIVE_GAMES_ENV, live_games_from_environment
+
+    monkeypatch.delenv(LIVE_GAMES_ENV, raising=False)
+    monkeypatch.setattr(uvicorn, "run", lambda *a, **k: None)
+    assert serve("--data-dir", str(tmp_path), "--live-games", "0") == 2
+    assert "--live-games must be at least 1" in _one_line(capsys)
+    assert serve("--data-dir", str(tmp_path), "--workers", "2", "--live-games", "300") == 0
+    assert live_games_from_environment() == 300  # what each worker's app reads
+    capsys.readouterr()
+
+
+def test_a_worker_keeps_as_many_live_games_as_told(
+    tmp_path: Path, monkeypatch: pytest.MonkeyPatch
+) -> None:
+    from starlette.testclient import TestClient
+
+    from patience.web.app import LIVE_GAMES_ENV, create_app
+    from patience.web.service import LIVE_GAMES
+
+    monkeypatch.delenv(LIVE_GAMES_ENV, raising=False)
+    sizes = []
+    for given, environment in ((None, None), (None, "7"), (5, "7")):
+        if environment:
+            monkeypatch.setenv(LIVE_GAMES_ENV, environment)
+        app = create_app(None, tmp_path, "secret", live_games=given, solvers=1)
+        with TestClient(app):
+            sizes.append(app.state.games.cache_size)
+    assert sizes == [LIVE_GAMES, 7, 5]

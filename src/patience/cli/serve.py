@@ -45,6 +45,13 @@ def register(subparsers: Any) -> None:
         "(default: $PATIENCE_SOLVERS, else one per core and at least two)",
     )
     parser.add_argument(
+        "--live-games",
+        type=int,
+        metavar="N",
+        help="games each worker keeps in memory; fewer than are played at once makes every "
+        "move replay its game (default: $PATIENCE_LIVE_GAMES, else 2048: some 300 MB)",
+    )
+    parser.add_argument(
         "--no-daily-prep",
         dest="daily_prep",
         action="store_false",
@@ -124,7 +131,7 @@ def run(args: argparse.Namespace) -> int:
     import uvicorn
 
     from patience.store.repository import sqlite_url
-    from patience.web.app import DB_ENV, DEFAULT_DB_NAME, DIR_ENV, create_app
+    from patience.web.app import DB_ENV, DEFAULT_DB_NAME, DIR_ENV, LIVE_GAMES_ENV, create_app
     from patience.web.secret import ENV as SECRET_ENV
     from patience.web.secret import SecretUnavailable, load_secret
     from patience.web.solver_pool import SOLVERS_ENV
@@ -135,6 +142,10 @@ def run(args: argparse.Namespace) -> int:
         if args.solvers < 1:
             raise CliError("--solvers must be at least 1")
         os.environ[SOLVERS_ENV] = str(args.solvers)
+    if args.live_games is not None:
+        if args.live_games < 1:
+            raise CliError("--live-games must be at least 1")
+        os.environ[LIVE_GAMES_ENV] = str(args.live_games)
     limits = _limits(args)
     db: str | None = args.db or os.environ.get(DB_ENV) or None
     data_dir = (args.data_dir or Path(os.environ.get(DIR_ENV, "data"))).resolve()

@@ -27,7 +27,7 @@ from patience.web.limits import LimitConfig, Limits
 from patience.web.players import Players
 from patience.web.reviews import ReviewDesk
 from patience.web.secret import load_secret
-from patience.web.service import Games
+from patience.web.service import LIVE_GAMES, Games
 from patience.web.solver_pool import SOLVERS_ENV, SolverPool, default_solvers
 from patience.web.timing import ServerTiming
 
@@ -45,10 +45,13 @@ def create_app(
     static_dir: Path = STATIC_DIR,
     solvers: int | None = None,
     prepare_dailies: bool = False,
+    live_games: int | None = None,
 ) -> Starlette:
     """The app; games are kept at ``db_url``, else in SQLite under ``data_dir``; ``solvers``
     processes search (default: $PATIENCE_SOLVERS, else one per core and at least two);
-    ``prepare_dailies``: a server of one worker grades the daily deals it lacks itself."""
+    ``prepare_dailies``: a server of one worker grades the daily deals it lacks itself;
+    ``live_games``: how many games a worker keeps in memory (default: $PATIENCE_LIVE_GAMES,
+    else :data:`LIVE_GAMES`)."""
     data_path = Path(data_dir)
     url = db_url or sqlite_url(data_path / DEFAULT_DB_NAME)
 
@@ -58,7 +61,7 @@ def create_app(
             make_data_dir(data_path)
         store = await Store.open(url)
         pool = SolverPool(solvers or solvers_from_environment())
-        app.state.games = Games(store)
+        app.state.games = Games(store, live_games or live_games_from_environment())
         app.state.solvers = pool
         app.state.reviews = ReviewDesk(store, pool, clock=lambda: app.state.now())
         app.state.duels = DuelHall(store, app.state.games, pool, secret)
@@ -164,6 +167,15 @@ def solvers_from_environment() -> int:
     """$PATIENCE_SOLVERS (as ``patience serve --solvers`` sets it), else the default."""
     given = os.environ.get(SOLVERS_ENV, "")
     return int(given) if given.isdigit() and int(given) > 0 else default_solvers()
+
+
+LIVE_GAMES_ENV = "PATIENCE_LIVE_GAMES"
+
+
+def live_games_from_environment() -> int:
+    """$PATIENCE_LIVE_GAMES (as ``patience serve --live-games`` sets it), else the default."""
+    given = os.environ.get(LIVE_GAMES_ENV, "")
+    return int(given) if given.isdigit() and int(given) > 0 else LIVE_GAMES
 
 
 DB_ENV = "PATIENCE_DB_URL"

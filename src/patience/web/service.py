@@ -209,13 +209,17 @@ def restart_action(line: tuple[str, ...], cursor: int) -> Action:
 ACTIONS = {"undo": undo_action, "redo": redo_action, "restart": restart_action}
 
 
+LIVE_GAMES = 2048
+"""Live games a worker keeps by default: more than 500 duels play at once (each ~1-2 KB a
+move, some 300 MB at 100 moves a game)."""
+
+
 class Games:
     """Every game this worker touches: per-game locks, the live cache and the store."""
 
-    def __init__(self, store: Store, cache_size: int = 2048) -> None:
-        """``cache_size`` live games are kept (each holds its positions: ~1-2 KB per move, so
-        2,048 games of 100 moves take some 300 MB): more than the games played at once, or
-        every move replays its game (500 live duels play 1,000)."""
+    def __init__(self, store: Store, cache_size: int = LIVE_GAMES) -> None:
+        """``cache_size`` live games are kept (each holds its positions: ~1-2 KB per move):
+        more than the games played at once, or every move replays its game."""
         self.store = store
         self.cache_size = cache_size
         self._cache: OrderedDict[str, Live] = OrderedDict()
