@@ -205,12 +205,11 @@ _EN: dict[str, str] = {
     "review_title": "Review: {name}, deal {deal}",
     "review_title_sealed": "Replay: {name}, today's daily deal",
     "review_intro": (
-        "Step through your moves. The band shows, for each position, whether the game could "
+        "Step through the game's moves. The band shows, for each position, whether it could "
         "still be won, was proven lost, or stayed unknown within the solver's budget."
     ),
     "review_every_card_known": (
-        "The verdicts see every card, also those that were face down or in the stock while "
-        "you played."
+        "The verdicts see every card, also those that were face down or in the stock during play."
     ),
     "review_running": "The solver is reviewing the game…",
     "review_busy": "Every solver is busy just now; trying again in a moment…",
@@ -629,8 +628,9 @@ _DE: dict[str, str] = {
     "review_title": "Auswertung: {name}, Partie {deal}",
     "review_title_sealed": "Wiederholung: {name}, heutiges Tagesspiel",
     "review_intro": (
-        "Geh deine Züge Schritt für Schritt durch. Das Band zeigt für jede Stellung, ob das "
-        "Spiel noch zu gewinnen war, sicher verloren war oder im Rahmen des Lösers offen blieb."
+        "Geh die Züge der Partie Schritt für Schritt durch. Das Band zeigt für jede Stellung, ob "
+        "das Spiel noch zu gewinnen war, sicher verloren war oder im Rahmen des Lösers offen "
+        "blieb."
     ),
     "review_every_card_known": (
         "Die Urteile kennen jede Karte, auch die, die beim Spielen verdeckt oder im Stapel lagen."
