@@ -64,7 +64,8 @@ def test_a_hidden_card_game_says_whether_the_loss_was_a_mistake(
     assert result.status == 0, result.err
     assert (
         "By what the player could see: unlucky. With the 27 cards never seen dealt again 8 "
-        "ways, the move lost a win in 1, kept one in 3, 3 had no win, 1 stayed unknown."
+        "ways, the move lost a win in 1, kept one in 3; of the others, 3 had no win and 1 stayed "
+        "unknown."
     ) in result.out
     answer = json.loads(
         patience("review", "klondike", "--deal", "6", "--moves", str(moves), "--json").out

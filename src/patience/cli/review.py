@@ -128,7 +128,8 @@ def _luck_line(luck: Luck) -> str:
     return (
         f"By what the player could see: {verdict}. With the {luck.unseen} cards never seen "
         f"dealt again {luck.worlds} ways, the move lost a win in {luck.lost}, kept one in "
-        f"{luck.kept}, {luck.no_win} had no win, {luck.unknown} stayed unknown."
+        f"{luck.kept}; of the others, {luck.no_win} had no win and {luck.unknown} stayed "
+        "unknown."
     )
 
 
