@@ -7,8 +7,10 @@ import sqlite3
 import threading
 from pathlib import Path
 
+import psycopg
 import pytest
 from sqlalchemy import event, text
+from sqlalchemy.engine import Connection
 from tests.store.test_repository import record
 
 from fresh_loop import run_async
@@ -141,3 +143,25 @@ def test_a_damaged_file_says_it_is_damaged(tmp_path: Path) -> None:
     with pytest.raises(StoreDamaged, match="damaged"):
         run_async(read())
     assert issubclass(StoreDamaged, StoreUnavailable)
+
+
+def test_a_read_opens_no_transaction_and_a_write_still_does(store_url: str) -> None:
+    """No BEGIN before a read and no ROLLBACK after it (PostgreSQL: two round trips)."""
+
+    def in_transaction(conn: Connection) -> bool:
+        conn.execute(text("SELECT 1")).scalar_one()
+        driver = conn.connection.driver_connection
+        if conn.dialect.name == "postgresql":
+            return bool(driver.info.transaction_status != psycopg.pq.TransactionStatus.IDLE)
+        return bool(driver.in_transaction)
+
+    async def run() -> None:
+        store = await Store.open(store_url)
+        try:
+            assert await store.read(in_transaction) is False
+            if store.engine.dialect.name == "postgresql":
+                assert await store.write(in_transaction) is True
+        finally:
+            await store.close()
+
+    run_async(run())

@@ -11,6 +11,11 @@ answers each. When every commit is flushed to the disk (SQLite ``synchronous=FUL
 PostgreSQL's default), many players' moves share one flush, so making each acknowledged move
 durable costs little more than one. When any write of a group fails, the group is rolled
 back and each of its writes runs again alone, so one bad write never takes others with it.
+
+**Reads without a transaction.** On PostgreSQL a read runs in autocommit: no ``BEGIN`` before
+it and no ``ROLLBACK`` after, two round trips saved. It loses nothing: at PostgreSQL's
+READ COMMITTED level each statement of a transaction sees the data as of its own start
+anyway. (SQLite starts no transaction for a read.)
 """
 
 from __future__ import annotations
@@ -59,6 +64,10 @@ class ThreadedRunner:
 
     def __init__(self, engine: Engine, readers: int = 4) -> None:
         self.engine = engine
+        postgresql = engine.dialect.name == "postgresql"
+        self._reading = (
+            engine.execution_options(isolation_level="AUTOCOMMIT") if postgresql else engine
+        )
         self._readers = ThreadPoolExecutor(readers, thread_name_prefix="db-read")
         self._writes: queue.SimpleQueue[_Write | None] = queue.SimpleQueue()
         self._writer = threading.Thread(target=self._write_loop, name="db-write", daemon=True)
@@ -66,7 +75,7 @@ class ThreadedRunner:
 
     async def read(self, work: Callable[[Connection], T]) -> T:
         def run() -> T:
-            with self.engine.connect() as conn:
+            with self._reading.connect() as conn:
                 return work(conn)
 
         return await asyncio.get_running_loop().run_in_executor(self._readers, run)
