@@ -8,6 +8,8 @@ from __future__ import annotations
 
 import json
 import threading
+import time
+import traceback
 from collections.abc import Iterator
 from pathlib import Path
 
@@ -17,6 +19,7 @@ from starlette.testclient import TestClient
 from test_review_api import finished_game, whole_review
 from web_helpers import LOSING_MOVE, new_game, play, stored
 
+import patience.web.duels
 from patience.web.app import create_app
 
 
@@ -120,3 +123,60 @@ def test_a_worker_hears_another_worker_s_duel_events_from_postgresql(
         ada.ok("POST", f"/api/duels/{duel_id}/resign", {"version": 0})
         watcher.join(30)
         assert [e["type"] for e in heard] == ["start", "progress", "end", "end", "result"]
+
+
+def test_a_worker_s_own_notices_do_not_send_its_streams_to_the_database(
+    pg_url: str, tmp_path: Path, monkeypatch: pytest.MonkeyPatch
+) -> None:
+    """Ada moves on the worker where Bob's stream waits: the stream takes the move from what
+    the worker knows, and the move's notice, when it comes back, reads nothing more."""
+    monkeypatch.setattr("patience.web.duels.HEARD_POLL_S", 600.0)
+    notices: list[str] = []
+    told = patience.web.duels.heard
+    monkeypatch.setattr("patience.web.duels.heard", lambda p: (notices.append(p), told(p))[1])
+    with TestClient(create_app(pg_url, tmp_path, "test-secret")) as client:
+        hall = client.app.state.duels  # type: ignore[attr-defined]
+        assert client.portal.call(hall.listening.wait) is True  # type: ignore[union-attr]
+        ada, bob = duel.Player(client), duel.Player(client)
+        duel_id, joined = duel.started(ada, bob)
+        progress, reads = threading.Event(), []
+
+        def watch() -> None:
+            url = f"/api/duels/{duel_id}/events?after={joined['last_event']}"
+            with client.stream("GET", url) as stream:
+                for line in stream.iter_lines():
+                    if line.startswith("data: "):
+                        kind = json.loads(line[6:])["type"]
+                        if kind == "progress":
+                            progress.set()
+                        if kind == "result":
+                            return
+
+        watcher = threading.Thread(target=watch)
+        watcher.start()
+        for _ in range(100):  # the stream is open and has read what was there
+            if duel_id in hall._counts:
+                break
+            time.sleep(0.05)
+        events = hall.duels.events
+
+        async def counted(*args: object) -> object:
+            if any(frame.name == "_events" for frame in traceback.extract_stack()):
+                reads.append(args)  # a stream's read (requests read too: the move's GET)
+            return await events(*args)
+
+        monkeypatch.setattr(hall.duels, "events", counted)
+        seen = len(notices)
+        duel.play(ada, duel_id, duel.winning_line(joined)[:1])
+        assert progress.wait(30)
+        for _ in range(100):  # the move's own notice comes back
+            if len(notices) > seen:
+                break
+            time.sleep(0.05)
+        assert len(notices) > seen and notices[-1].startswith(f"{duel_id}:")
+        time.sleep(0.2)
+        assert reads == []
+        monkeypatch.setattr(hall.duels, "events", events)
+        bob.ok("POST", f"/api/duels/{duel_id}/resign", {"version": 0})
+        ada.ok("POST", f"/api/duels/{duel_id}/resign", {"version": 0})
+        watcher.join(30)

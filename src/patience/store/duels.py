@@ -141,7 +141,8 @@ _PROGRESS_PG = text(
         INSERT INTO duel_events (duel_id, seq, at_ms, event)
         SELECT :duel_id, events, :at_ms, :event FROM bumped RETURNING seq, event
     ), told AS (
-        SELECT pg_notify(:channel, :duel_id) FROM added
+        SELECT pg_notify(:channel, CAST(:duel_id AS TEXT) || ':' || CAST(seq AS TEXT))
+        FROM added
     )
     SELECT seq, event, false AS added FROM duel_events
         WHERE duel_id = :duel_id AND seq > :after
@@ -155,12 +156,28 @@ number, the event, the notice and the events since (the new event comes from ``a
 statement's own read does not see its insert)."""
 
 
+def notice(duel_id: str, seq: int) -> str:
+    """What a duel's event tells other workers: the duel and the event's number.
+
+    >>> heard(notice("d1", 7))
+    ('d1', 7)
+    """
+    return f"{duel_id}:{seq}"
+
+
+def heard(payload: str) -> tuple[str, int | None]:
+    """The duel and event number of a notice (no number from a worker of an earlier release,
+    whose notice was the duel's id alone)."""
+    duel_id, _, seq = payload.partition(":")
+    return duel_id, int(seq) if seq.isdigit() else None
+
+
 def append_event(conn: Connection, duel_id: str, at_ms: int, event: dict[str, Any]) -> int:
     """Add an event in this transaction (another write's, such as a move's); its number."""
     seq = int(conn.execute(_BUMP, {"duel_id": duel_id}).scalar_one())
     text = json.dumps(event, separators=(",", ":"))
     conn.execute(_ADD_EVENT, {"duel_id": duel_id, "seq": seq, "at_ms": at_ms, "event": text})
-    notify(conn, duel_id)
+    notify(conn, notice(duel_id, seq))
     return seq
 
 

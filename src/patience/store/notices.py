@@ -1,8 +1,10 @@
 """Word between workers that a duel changed: PostgreSQL's ``LISTEN``/``NOTIFY``.
 
-A transaction that adds a duel's event also notifies the channel with the duel's id; the
-notice goes out when the transaction commits, so a worker that hears it finds the event
-stored. Each worker listens on one connection of its own and wakes the streams of that duel.
+A transaction that adds a duel's event also notifies the channel with the duel's id and the
+event's number (:func:`patience.store.duels.notice`); the notice goes out when the transaction
+commits, so a worker that hears it finds the event stored. Each worker listens on one
+connection of its own and wakes the streams of that duel that have not read that event yet
+(its own events its streams took from memory).
 A notice can be lost (the listening connection broke, the worker was busy reconnecting): the
 streams still read the database now and then, and a browser asks for the events after the last
 number it has, so nothing is missed, only heard later. SQLite serves a single worker, which

@@ -46,6 +46,7 @@ from patience.store.duels import (
     SeatRow,
     StoredDuel,
     append_progress,
+    heard,
     seat_owner,
 )
 from patience.store.notices import listen
@@ -227,6 +228,10 @@ class DuelHall:
         """Set while this worker hears other workers' notices (PostgreSQL)."""
         self._counts: dict[str, int] = {}
         """Per duel watched here, how many events its streams have read."""
+        self._moving: dict[str, int] = {}
+        """Per duel, how many of its moves this worker is storing now."""
+        self._deferred: dict[str, int] = {}
+        """Per duel, the highest event number a notice told while a move was being stored."""
         self._known: OrderedDict[str, Known] = OrderedDict()
         """The duels this worker served lately, brought up to date from their events (see
         :meth:`_current` and :meth:`act`), so that a move reads neither the duel nor the
@@ -565,19 +570,24 @@ class DuelHall:
 
             return append
 
+        self._moving[duel_id] = self._moving.get(duel_id, 0) + 1
         try:
-            live = await self.games.act(
-                owner, seat.game_id, version, make, clock.used(now_ms()), progress
-            )
-        except ApiError as error:
-            again = await self.games.get(owner, seat.game_id)
-            error.state = _state_of(again, duel)
-            raise
-        except SeatEnded:
-            self._known.pop(duel_id, None)
-            return await self.act(player_id, duel_id, version, make, history=history, lang=lang)
-        # The events since the duel was read came with the move: mostly progress alone.
-        if not all(known.advance(seq, told) for seq, told in news):
+            try:
+                live = await self.games.act(
+                    owner, seat.game_id, version, make, clock.used(now_ms()), progress
+                )
+            except ApiError as error:
+                again = await self.games.get(owner, seat.game_id)
+                error.state = _state_of(again, duel)
+                raise
+            except SeatEnded:
+                self._known.pop(duel_id, None)
+                return await self.act(player_id, duel_id, version, make, history=history, lang=lang)
+            # The events since the duel was read came with the move: mostly progress alone.
+            advanced = all(known.advance(seq, told) for seq, told in news)
+        finally:
+            self._moved(duel_id)
+        if not advanced:
             known = await self._current(duel_id)
         self._wake(duel.id, read=False)  # the streams here find the move in ``known``
         if live.record.outcome == "won":
@@ -666,7 +676,32 @@ class DuelHall:
         """Wake the streams of each duel another worker changed (until cancelled): as
         PostgreSQL's notices tell, and by one read of every watched duel's event count each
         :data:`POLL_S` (:data:`HEARD_POLL_S` while notices come) for what no notice said."""
-        await asyncio.gather(listen(self.duels.store, self._wake, self.listening), self._poll())
+        await asyncio.gather(listen(self.duels.store, self._heard, self.listening), self._poll())
+
+    def _heard(self, payload: str) -> None:
+        """A notice: wake the duel's streams here to read the event, unless they have it
+        already. While a move of the duel is being stored here, the notice may be the move's
+        own, come back before the move's answer: it waits for the move (:meth:`_moved`)."""
+        duel_id, seq = heard(payload)
+        if seq is not None and self._counts.get(duel_id, 0) >= seq:
+            return
+        if seq is not None and self._moving.get(duel_id):
+            self._deferred[duel_id] = max(seq, self._deferred.get(duel_id, 0))
+            return
+        self._wake(duel_id)
+
+    def _moved(self, duel_id: str) -> None:
+        """A move of the duel stored here, or refused: the notices that waited for it wake the
+        streams now, unless what this worker knows holds their events (then the move's own
+        wake-up without a read serves them)."""
+        left = self._moving.pop(duel_id, 1) - 1
+        if left:
+            self._moving[duel_id] = left
+            return
+        seq = self._deferred.pop(duel_id, None)
+        known = self._known.get(duel_id)
+        if seq is not None and (known is None or known.events < seq):
+            self._wake(duel_id)
 
     async def _poll(self) -> None:
         while True:
