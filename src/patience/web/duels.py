@@ -259,6 +259,8 @@ class DuelHall:
             self._known.move_to_end(duel_id)
             news = await self.duels.events(duel_id, known.events) if read else []
             if all(known.advance(seq, event) for seq, event in news):
+                if news:  # what this worker knows grew: its streams take it (see _heard)
+                    self._wake(duel_id, read=False)
                 return known
         stored = await self._stored(duel_id)
         progress = {}
@@ -270,6 +272,8 @@ class DuelHall:
         kept = self._known.get(duel_id)
         if kept is None or kept.events <= known.events:  # a move may have passed this read
             self._known[duel_id] = known
+            if kept is None or kept.events < known.events:
+                self._wake(duel_id)  # the streams read what this worker learnt (see _heard)
         while len(self._known) > KNOWN_DUELS:
             self._known.popitem(last=False)
         return known
@@ -680,9 +684,13 @@ class DuelHall:
 
     def _heard(self, payload: str) -> None:
         """A notice: wake the duel's streams here to read the event, unless they have it
-        already. While a move of the duel is being stored here, the notice may be the move's
-        own, come back before the move's answer: it waits for the move (:meth:`_moved`)."""
+        already or this worker knows it (whenever what it knows grows, it wakes them). While a
+        move of the duel is being stored here, the notice may be the move's own, come back
+        before the move's answer: it waits for the move (:meth:`_moved`)."""
         duel_id, seq = heard(payload)
+        known = self._known.get(duel_id)
+        if seq is not None and (known is not None and known.events >= seq):
+            return  # known here already, and the streams were woken when it became known
         if seq is not None and self._counts.get(duel_id, 0) >= seq:
             return
         if seq is not None and self._moving.get(duel_id):
