@@ -2,22 +2,19 @@
 
 from __future__ import annotations
 
-from collections.abc import Sequence
-from dataclasses import replace
-
 import pytest
+from freecell_cases import endgame, small_endgames, variant
 from hypothesis import given, settings
-from hypothesis import strategies as st
 from solver_oracle import winnable_by_enumeration
 from solver_positions import engine_of, playout, replays_to_win
 
 from patience.cards import parse_card
 from patience.engine.core import Engine
-from patience.engine.game import engine_for, start_position
+from patience.engine.game import start_position
 from patience.engine.position import Position
 from patience.games import GAMES, get_game
 from patience.games.layout import DOWN_IN_SUIT
-from patience.rules.piles import Kind, Unit
+from patience.rules.piles import Unit
 from patience.solver import Budget, ProvenUnwinnable, Unknown, Won
 from patience.solver.freecell.family import in_family
 from patience.solver.freecell.hooks import Family
@@ -35,33 +32,6 @@ from patience.solver.kernel.tables import Tables
 
 FREECELL = get_game("freecell")
 ENGINE = engine_of("freecell")
-
-
-def variant(columns: int, cells: int, **changes: object) -> Engine:
-    """FreeCell's engine with ``columns`` columns and ``cells`` free cells (and spec changes)."""
-    rules = FREECELL.rules({})
-    specs = rules.piles
-    tableau = [replace(s, **changes) for s in specs if s.kind is Kind.TABLEAU][:columns]
-    cell_specs = [s for s in specs if s.kind is Kind.CELL][:cells]
-    founds = [s for s in specs if s.kind is Kind.FOUNDATION]
-    return engine_for(replace(rules, piles=(*tableau, *cell_specs, *founds)))
-
-
-def endgame(engine: Engine, columns: list[list[str]], cells: Sequence[str] = ()) -> Position:
-    """A position of ``engine`` with these cards out (the top ranks of each suit), the rest home."""
-    out = [[parse_card(c) for c in col] for col in columns]
-    held = [parse_card(c) for c in cells]
-    used = {c for col in out for c in col} | set(held)
-    piles: list[tuple[int, ...]] = [() for _ in engine.specs]
-    for t, col in zip(engine.tableau, out, strict=False):
-        piles[t] = tuple(col)
-    for c, card in zip(engine.cells, held, strict=False):
-        piles[c] = (card,)
-    for f, s in zip(engine.foundations, range(4), strict=True):
-        lowest = next((r for r in range(13) if s * 13 + r in used), 13)
-        piles[f] = tuple(range(s * 13, s * 13 + lowest))
-    assert sum(map(len, piles)) == 52, "only the top ranks of a suit may be out"
-    return Position(tuple(piles), (0,) * len(piles))
 
 
 def test_only_the_freecell_family_is_taken() -> None:
@@ -138,27 +108,10 @@ def test_a_blocked_endgame_is_proven_unwinnable() -> None:
     assert replays_to_win(wider, pos, result.moves)
 
 
-RANKS = "A23456789TJQK"
-
-
 @settings(max_examples=40, deadline=None)
-@given(st.data())
-def test_verdicts_match_an_enumeration(data: st.DataObject) -> None:
-    columns = data.draw(st.integers(2, 3), label="columns")
-    cells = data.draw(st.integers(0, 1), label="cells")
-    engine = variant(columns, cells)
-    # the top cards of each suit still out, dealt at random over columns and cells
-    depth = [data.draw(st.integers(1, 3), label=f"suit {s}") for s in range(4)]
-    cards = [f"{RANKS[12 - r]}{'CDHS'[s]}" for s in range(4) for r in range(depth[s])]
-    order = data.draw(st.permutations(cards), label="order")
-    places = [data.draw(st.integers(0, columns + cells - 1)) for _ in order]
-    piles: list[list[str]] = [[] for _ in range(columns + cells)]
-    for card, place in zip(order, places, strict=True):
-        if place >= columns and piles[place]:
-            place = 0
-        piles[place].append(card)
-    held = [p[0] for p in piles[columns:] if p]
-    pos = endgame(engine, piles[:columns], held)
+@given(small_endgames())
+def test_verdicts_match_an_enumeration(case: tuple[Engine, Position]) -> None:
+    engine, pos = case
     truth = winnable_by_enumeration(engine, pos, 30_000)
     assert truth is not None
     result = FreeCellSearch(engine).solve(pos)
