@@ -44,13 +44,28 @@ class Weights(NamedTuple):
     """Search depth first, the children tried best score first, instead of best first."""
 
 
+@cython.locals(
+    w_home=cython.int,
+    w_buried=cython.int,
+    w_disorder=cython.int,
+    w_free=cython.int,
+    w_empty=cython.int,
+    w_breaks=cython.int,
+)
 def rank_function(weights: Weights, fits: bytes) -> Callable[[State], int]:
     """The score of a state under ``weights`` (higher is better); ``fits`` is the build.
 
     What a column costs apart from the cards home is remembered per column (a column
     comes back in many states): its disorder and breaks, and how deep each card lies.
     """
-    w_home, w_buried, w_disorder, w_free, w_empty, w_breaks = weights[:6]
+    w_home, w_buried, w_disorder, w_free, w_empty, w_breaks = (
+        weights.home,
+        weights.buried,
+        weights.disorder,
+        weights.free_cell,
+        weights.empty_column,
+        weights.breaks,
+    )
     known: dict[bytes, tuple[int, bytes]] = {}
 
     @cython.locals(size=cython.int, cost=cython.int, low=cython.int, i=cython.int, r=cython.int)
@@ -72,11 +87,25 @@ def rank_function(weights: Weights, fits: bytes) -> Callable[[State], int]:
         found = known[col] = (cost, bytes(depth))
         return found
 
-    @cython.locals(value=cython.int)
+    @cython.locals(
+        value=cython.int,
+        a=cython.int,
+        b=cython.int,
+        c=cython.int,
+        d=cython.int,
+        cost=cython.int,
+        depth=bytes,
+        col=bytes,
+        home=bytes,
+        cells=bytes,
+    )
     def rank_state(state: State) -> int:
         columns, cells, home = state
         value = w_home * sum(home) + w_free * cells.count(EMPTY)
-        a, b, c, d = (_NEXT[s][home[s]] for s in SUITS)
+        a = _NEXT[0][home[0]]
+        b = _NEXT[1][home[1]]
+        c = _NEXT[2][home[2]]
+        d = _NEXT[3][home[3]]
         for col in columns:
             if not col:
                 value += w_empty
@@ -163,6 +192,7 @@ class Family:
         gaps = columns.count(b"")
         to_gap = tables.limit[cells.count(EMPTY)][gaps - 1] if gaps else 0
         runs: dict[int, int] = {}
+        known = tables.runs
         out: list[Step] = []
         for step in steps:
             src, dst, count = step
@@ -172,7 +202,7 @@ class Family:
             col = columns[src]
             run = runs.get(src)
             if run is None:
-                run = runs[src] = run_length(tables.chain, col)
+                run = runs[src] = known.get(col) or run_length(tables.chain, col)
             if dst >= n:
                 if run == 1:
                     out.append(step)

@@ -41,6 +41,9 @@ from patience.solver.kernel.tables import Tables
     upper=cython.int,
     lower=cython.int,
     whole=cython.int,
+    col=bytes,
+    starts=bytes,
+    chain=bytes,
 )
 def generate(
     tables: Tables, columns: tuple[bytes, ...], cells: bytes, home: bytes, every: bool
@@ -48,16 +51,22 @@ def generate(
     """The moves of the state ``(columns, cells, home)`` (see the module's docstring)."""
     n = tables.columns
     starts, uppers, lowers, chain = tables.starts, tables.uppers, tables.lowers, tables.chain
+    runs = tables.runs
     free = cells.count(EMPTY)
     gaps = columns.count(b"")
     most = tables.limit[free][gaps]
-    to_gap = tables.limit[free][gaps - 1] if gaps else 0
-    gap_list = [i for i in range(n) if not columns[i]]
-    if gaps and not every:
-        gap_list = gap_list[:1]
-    cell_list = [n + j for j in range(len(cells)) if cells[j] == EMPTY]
-    if free and not every:
-        cell_list = cell_list[:1]
+    gap_list: list[int] = []
+    to_gap = 0
+    if gaps:
+        to_gap = tables.limit[free][gaps - 1]
+        gap_list = [i for i in range(n) if not columns[i]] if every else [columns.index(b"")]
+    cell_list: list[int] = []
+    if free:
+        cell_list = (
+            [n + j for j in range(len(cells)) if cells[j] == EMPTY]
+            if every
+            else [n + cells.index(EMPTY)]
+        )
     top_at = [-1] * CARDS
     run_from = [-1] * CARDS
     run_count = [0] * CARDS
@@ -72,16 +81,21 @@ def generate(
         top_at[card] = i
         if home[SUIT[card]] == RANK0[card]:
             out.append((i, HOME, 1))
-        run = run_length(chain, col)
-        for count in range(1, min(run, most) + 1):
+        run = runs.get(col, 0)
+        if not run:
+            run = runs[col] = run_length(chain, col)
+        for count in range(1, (run if run < most else most) + 1):
             card = col[size - count]
             run_from[card] = i
             run_count[card] = count
-        whole = min(run, to_gap, size - 1)  # a whole column into an empty one changes nothing
-        for count in range(1, whole + 1):
-            if starts[col[size - count]]:
-                for g in gap_list:
-                    later.append((i, g, count))
+        if gaps:
+            whole = run if run < to_gap else to_gap
+            if whole >= size:  # a whole column into an empty one changes nothing
+                whole = size - 1
+            for count in range(1, whole + 1):
+                if starts[col[size - count]]:
+                    for g in gap_list:
+                        later.append((i, g, count))
         for g in cell_list:
             later.append((i, g, 1))
     for j in range(len(cells)):

@@ -30,7 +30,7 @@ from typing import NamedTuple
 import cython
 
 from patience.solver.kernel.moves import generate
-from patience.solver.kernel.state import CARDS, State, Step, cards_home, key, play
+from patience.solver.kernel.state import CARDS, State, Step, key, play
 from patience.solver.kernel.tables import Tables
 from patience.solver.kernel.transposition import Transposition
 
@@ -77,7 +77,7 @@ class Scan:
         node number; ``None`` when one of them is won (``line`` is then set)."""
         tables, hooks = self.tables, self.hooks
         n = tables.columns
-        settle, seen, parents, edges = hooks.settle, self.seen, self.parents, self.edges
+        settle, seen, parents, edges = hooks.settle, self.seen.keys, self.parents, self.edges
         columns, cells, home = state
         steps = generate(tables, columns, cells, home, False)
         if hooks.restrict is not None:
@@ -85,11 +85,13 @@ class Scan:
         out: list[tuple[int, State]] = []
         for step in steps:
             child, auto = settle(play(state, step, n), step)
-            if not seen.first(key(child)):
+            child_key = key(child)
+            if child_key in seen:
                 continue
+            seen.add(child_key)
             parents.append(parent)
             edges.append([step, *auto])
-            if cards_home(child) == CARDS:
+            if sum(child[2]) == CARDS:
                 self.line = self._line(len(parents) - 1)
                 return None
             out.append((len(parents) - 1, child))

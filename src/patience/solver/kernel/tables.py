@@ -22,6 +22,17 @@ from patience.cards import ALL_CARDS, rank, suit
 from patience.engine.core import Engine
 
 _CARDS = len(ALL_CARDS)
+_REMEMBERED = 100_000
+"""Run lengths remembered before the memory starts again."""
+
+
+class Runs(dict[bytes, int]):
+    """Run lengths by column, forgotten all at once past :data:`_REMEMBERED` columns."""
+
+    def __setitem__(self, col: bytes, run: int) -> None:
+        if len(self) >= _REMEMBERED:
+            self.clear()
+        super().__setitem__(col, run)
 
 
 class Tables:
@@ -63,6 +74,8 @@ class Tables:
             tuple(lo for lo in ALL_CARDS if self.fits[lo * _CARDS + c]) for c in ALL_CARDS
         )
         """The cards each card goes on in the tableau."""
+        self.runs = Runs()
+        """How many cards at the top of each column seen move together."""
 
     def _check_targets(self, engine: Engine) -> None:
         tableau, cells, founds = set(engine.tableau), set(engine.cells), set(engine.foundations)

@@ -12,20 +12,20 @@ from __future__ import annotations
 
 
 class Transposition:
-    """The keys met so far."""
+    """The keys met so far (a hot loop may test and add to :attr:`keys` itself)."""
 
-    __slots__ = ("_seen",)
+    __slots__ = ("keys",)
 
     def __init__(self) -> None:
-        self._seen: set[bytes] = set()
+        self.keys: set[bytes] = set()
 
     def first(self, key: bytes) -> bool:
         """Is ``key`` met for the first time? (It is remembered.)"""
-        seen = self._seen
-        if key in seen:
+        keys = self.keys
+        if key in keys:
             return False
-        seen.add(key)
+        keys.add(key)
         return True
 
     def __len__(self) -> int:
-        return len(self._seen)
+        return len(self.keys)
