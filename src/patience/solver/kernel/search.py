@@ -12,7 +12,7 @@ unwinnable; a restricted scan never proves. (docs/SOLVERS.md, "The kernel")
 >>> from patience.engine.game import engine_for
 >>> from patience.games import get_game
 >>> tables = Tables(engine_for(get_game("freecell").rules({})))
->>> from patience.solver.kernel.state import EMPTY
+>>> from patience.solver.kernel.state import EMPTY, cards_home
 >>> hooks = Hooks(settle=lambda state, step: (state, []), score=cards_home)
 >>> aces = (bytes(range(0, 52, 13)),) + (b"",) * 7, bytes([EMPTY] * 4), bytes(4)
 >>> scan = BestFirst(tables, aces, hooks)
