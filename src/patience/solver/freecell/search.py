@@ -2,12 +2,12 @@
 
 The search runs on the kernel's compact states and its one move generator
 (:mod:`patience.solver.kernel`); the family adds safe moves home, whole-run macro moves and
-the scores of its scans (:mod:`patience.solver.freecell.hooks`). Several best-first scans take
-turns (:data:`SCANS`); the first two move whole runs only and never prove, the others try
-every move and prune only soundly (safe moves home, symmetry), so one that runs out of states
-proves the deal lost. The line found is turned back into the engine's moves, which replay
-with :meth:`Engine.play`. (docs/SOLVERS.md, "FreeCell: scans that take turns, and which of
-them prove")
+the scores of its scans (:mod:`patience.solver.freecell.hooks`). Four scans take turns
+(:data:`SCANS`): three best first, the first two of them moving whole runs only (they never
+prove), and one depth first. The third and fourth try every move and prune only soundly (safe
+moves home, symmetry), so one that runs out of states proves the deal lost. The line found
+is turned back into the engine's moves, which replay with :meth:`Engine.play`.
+(docs/SOLVERS.md, "FreeCell: scans that take turns, and which of them prove")
 """
 
 from __future__ import annotations
@@ -35,9 +35,10 @@ SCANS = (
     Weights(60, 5, 3, 10, 25, breaks=1, whole_runs=True),
     Weights(100, 20, 0, 8, 15, breaks=2, whole_runs=True),
     Weights(60, 5, 3, 10, 25),
-    Weights(60, 5, 3, 10, 25, breaks=1),
+    Weights(100, 20, 0, 8, 15, breaks=2, depth_first=True),
 )
-"""The scans, in turn order: measured on Microsoft deals 1-1000 (bench/freecell_vs_fcsolve.py)."""
+"""The scans, in turn order: measured on Microsoft deals 1-1000 and 1941
+(bench/freecell_vs_fcsolve.py; docs/SOLVERS.md)."""
 
 
 class FreeCellSearch(Searcher):
