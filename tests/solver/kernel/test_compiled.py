@@ -80,11 +80,17 @@ def built() -> bool:
     return True
 
 
+def can_compile() -> bool:
+    """Could scripts/build_kernel.py compile here (a C compiler and Python's headers)?"""
+    compiler = shutil.which(shlex.split(sysconfig.get_config_var("CC") or "cc")[0])
+    return compiler is not None and (Path(sysconfig.get_paths()["include"]) / "Python.h").exists()
+
+
 def test_compiled_and_interpreted_answers_are_the_same() -> None:
     if not built():
-        if shutil.which(shlex.split(sysconfig.get_config_var("CC") or "cc")[0]):
+        if can_compile():
             pytest.fail("a C compiler is here but the kernel is not compiled: run `make kernel`")
-        pytest.skip("no C compiler: the kernel runs interpreted only")
+        pytest.skip("no C compiler or no Python headers: the kernel runs interpreted only")
     compiled = answers(interpreted=False)
     interpreted = answers(interpreted=True)
     assert compiled.pop("compiled") == [True] * len(COMPILED)
