@@ -2,9 +2,9 @@
 
 The search runs on the kernel's compact states and its one move generator
 (:mod:`patience.solver.kernel`); the family adds safe moves home, whole-run macro moves and
-the scores of its scans (:mod:`patience.solver.freecell.hooks`). Six scans take turns
-(:data:`SCANS`): three best first, then three depth first; those moving whole runs only (the
-first, second and last) never prove. The others try every move and prune only soundly (safe
+the scores of its scans (:mod:`patience.solver.freecell.hooks`). Four scans take turns
+(:data:`SCANS`): three best first, the first two of them moving whole runs only (they never
+prove), and one depth first. The third and fourth try every move and prune only soundly (safe
 moves home, symmetry), so one that runs out of states proves the deal lost. The line found
 is turned back into the engine's moves, which replay with :meth:`Engine.play`.
 (docs/SOLVERS.md, "FreeCell: scans that take turns, and which of them prove")
@@ -36,8 +36,6 @@ SCANS = (
     Weights(100, 20, 0, 8, 15, breaks=2, whole_runs=True),
     Weights(60, 5, 3, 10, 25),
     Weights(100, 20, 0, 8, 15, breaks=2, depth_first=True),
-    Weights(100, 40, 0, 8, 15, breaks=4, depth_first=True),
-    Weights(100, 20, 0, 8, 15, breaks=2, whole_runs=True, depth_first=True),
 )
 """The scans, in turn order: measured on Microsoft deals 1-1000 and 1941
 (bench/freecell_vs_fcsolve.py; docs/SOLVERS.md)."""
