@@ -1,6 +1,10 @@
 """FreeCell: our solver against Freecell Solver (fc-solve, preset ``-l lg``) on Microsoft deals.
 
     .venv/bin/python bench/freecell_vs_fcsolve.py [--deals 1000] [--first 1] [--nodes 200000]
+        [--only 1941,617] [--no-fcsolve]
+
+With ``PATIENCE_KERNEL=python`` in the environment the solver kernel runs interpreted even
+where ``make`` compiled it (the first line printed says which ran).
 
 Our solver runs in this one process, deal after deal (wall-clock and CPU seconds per deal,
 the engine's replay of every solution left out of the timing). fc-solve's time per deal
@@ -60,6 +64,16 @@ def fcsolve_solves(pos: Position) -> bool:
     return "This game is solveable." in out
 
 
+def kernel() -> str:
+    """Which copy of the solver kernel's hot modules ran: compiled or interpreted."""
+    from patience.solver.kernel.compiled import COMPILED, is_compiled
+
+    loaded = [is_compiled(sys.modules[name]) for name in COMPILED if name in sys.modules]
+    if loaded and all(loaded):
+        return "kernel compiled"
+    return "kernel interpreted" if not any(loaded) else "kernel partly compiled"
+
+
 def row(name: str, solved: int, times: Sequence[float]) -> str:
     ordered = sorted(times)
     return (
@@ -74,11 +88,15 @@ def main() -> int:
     parser.add_argument("--deals", type=int, default=1000, help="how many deals")
     parser.add_argument("--first", type=int, default=1, help="the first deal number")
     parser.add_argument("--nodes", type=int, default=200_000, help="our node budget a deal")
+    parser.add_argument("--only", help="these deals instead of a range (comma-separated)")
+    parser.add_argument("--no-fcsolve", action="store_true", help="time ours alone")
     args = parser.parse_args()
-    if shutil.which("fc-solve") is None:
+    if not args.no_fcsolve and shutil.which("fc-solve") is None:
         print("fc-solve is not installed: apt-get install freecell-solver-bin", file=sys.stderr)
         return 1
-    deals = range(args.first, args.first + args.deals)
+    deals: Sequence[int] = range(args.first, args.first + args.deals)
+    if args.only:
+        deals = [int(d) for d in args.only.split(",")]
     budget = Budget(nodes=args.nodes)
     searcher = searcher_for(INFO.rules({}))
     load_before = os.getloadavg()
@@ -100,23 +118,29 @@ def main() -> int:
         elif not replays_to_win(ENGINE, pos, result.moves):
             bad_replays.append(deal)
     load_after = os.getloadavg()
-    theirs = fcsolve_times(deals[0], deals[-1])
-    their_solved = sum(fcsolve_solves(starts[d]) for d in deals)
     won = len(deals) - len(unsolved)
-    print(
-        f"FreeCell, Microsoft deals {deals[0]}..{deals[-1]}, one process, {type(searcher).__name__}"
-    )
+    shown = args.only or f"{deals[0]}..{deals[-1]}"
+    print(f"FreeCell, Microsoft deals {shown}, one process, {type(searcher).__name__}, {kernel()}")
     print(f"load average before {load_before[0]:.2f}, after {load_after[0]:.2f} (1 min)")
     print(f"{'':16}{'solved':>8}{'median ms':>12}{'p95 ms':>10}{'max ms':>10}{'total s':>10}")
     print(row("ours (wall)", won, wall))
     print(row("ours (CPU)", won, cpu))
-    print(row("fc-solve (wall)", their_solved, theirs))
+    if args.only:
+        for deal, w, c, n in zip(deals, wall, cpu, nodes, strict=True):
+            print(f"  deal {deal}: {w * 1000:.1f} ms wall, {c * 1000:.1f} ms CPU, {n} nodes")
+    if not args.no_fcsolve:
+        if args.only:  # one fc-solve process a deal (its start-up counted)
+            theirs = [fcsolve_times(d, d)[0] for d in deals]
+        else:
+            theirs = fcsolve_times(deals[0], deals[-1])
+        their_solved = sum(fcsolve_solves(starts[d]) for d in deals)
+        print(row("fc-solve (wall)", their_solved, theirs))
+        print(
+            f"ratio of total time, ours / fc-solve: {sum(wall) / sum(theirs):.1f} (our wall), "
+            f"{sum(cpu) / sum(theirs):.1f} (our CPU)"
+        )
     print(f"ours not solved: {unsolved or 'none'}")
     print(f"our nodes a deal: median {statistics.median(nodes):.0f}, max {max(nodes)}")
-    print(
-        f"ratio of total time, ours / fc-solve: {sum(wall) / sum(theirs):.0f} (our wall), "
-        f"{sum(cpu) / sum(theirs):.0f} (our CPU)"
-    )
     print(f"solutions replayed with Engine.play: {won - len(bad_replays)}/{won} won")
     return 1 if bad_replays else 0
 

@@ -177,12 +177,43 @@ class Engine:
 
     def capacity(self, pos: Position, dst: int) -> int:
         """The most cards one move may carry to ``dst`` (FreeCell's supermove rule)."""
-        if not self.rules.supermove:
-            return self.card_total
         piles = pos.piles
         free_cells = sum(1 for c in self.cells if not piles[c])
         empty = sum(1 for t in self.tableau if not piles[t] and t != dst)
-        return (free_cells + 1) << empty
+        return self.supermove_limit(free_cells, empty)
+
+    def supermove_limit(self, free_cells: int, empty_columns: int) -> int:
+        """The most cards one move may carry with these free cells and empty tableau piles
+        (the target not counted): FreeCell's supermove rule, or the whole pack without it.
+
+        >>> from patience.engine.game import engine_for
+        >>> from patience.games import get_game
+        >>> engine_for(get_game("freecell").rules({})).supermove_limit(2, 1)
+        6
+        """
+        if not self.rules.supermove:
+            return self.card_total
+        return (free_cells + 1) << empty_columns
+
+    # ----------------------------------------------------------------- compiled tables
+
+    def fits_table(self, pile: int) -> bytes:
+        """The build of ``pile``: 1 at ``lower * 52 + upper`` where ``upper`` goes on
+        ``lower``; empty for a pile that takes nothing on a card."""
+        return self._fits[pile]
+
+    def chain_table(self, pile: int) -> bytes:
+        """The move unit of ``pile``: 1 at ``lower * 52 + upper`` where the two cards move
+        together; empty for a pile that gives one card at a time."""
+        return self._chains[pile]
+
+    def start_table(self, pile: int) -> bytes:
+        """1 at ``card`` where an empty ``pile`` takes ``card``."""
+        return self._starts[pile]
+
+    def targets(self, src: int) -> tuple[int, ...]:
+        """The piles cards may ever go to by hand from ``src`` (empty if it never gives)."""
+        return self._targets.get(src, ())
 
     def accepts(self, pos: Position, dst: int, card: int) -> bool:
         """Would pile ``dst`` take ``card`` on its top now?"""
@@ -272,7 +303,9 @@ class Engine:
                             mode = allowed[dst]
                             if mode == _NO or (count > 1 and mode != _TABLEAU):
                                 continue
-                            if supermove and count > (free_cells + 1) << empty_columns:
+                            if supermove and count > self.supermove_limit(
+                                free_cells, empty_columns
+                            ):
                                 continue
                             found.append(Move(MoveKind.TRANSFER, src, dst, count))
             offered_interchangeable = False  # for canonical moves: one empty foundation only
@@ -284,7 +317,7 @@ class Engine:
                 if mode == _TABLEAU:
                     most = run
                     if supermove and run > 1:
-                        most = min(run, (free_cells + 1) << (empty_columns - 1))
+                        most = min(run, self.supermove_limit(free_cells, empty_columns - 1))
                     for count in range(1, most + 1):
                         # moving a whole pile into a gap changes nothing
                         if starts[cards[-count]] and not (count == size and multi >= 0):

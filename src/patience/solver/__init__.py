@@ -9,9 +9,12 @@ from __future__ import annotations
 from patience.solver.difficulty import Grade, difficulty, grade_of
 from patience.solver.dispatch import searcher_for, solve, solve_deal
 from patience.solver.hint import Hint, hint
+from patience.solver.kernel.compiled import install
 from patience.solver.result import Budget, ProvenUnwinnable, Result, Unknown, Won
 from patience.solver.search import Searcher
 from patience.solver.winnable import LosePoint, first_winnable_deal, lose_point
+
+install()  # before a compiled module is first imported: it picks which copy loads
 
 __all__ = [
     "Budget",

@@ -2,23 +2,22 @@
 
 from __future__ import annotations
 
-from collections.abc import Sequence
-from dataclasses import replace
-
 import pytest
+from freecell_cases import endgame, small_endgames, variant
 from hypothesis import given, settings
-from hypothesis import strategies as st
 from solver_oracle import winnable_by_enumeration
 from solver_positions import engine_of, playout, replays_to_win
 
 from patience.cards import parse_card
 from patience.engine.core import Engine
-from patience.engine.game import engine_for, start_position
+from patience.engine.game import start_position
 from patience.engine.position import Position
 from patience.games import GAMES, get_game
 from patience.games.layout import DOWN_IN_SUIT
-from patience.rules.piles import Kind, Unit
+from patience.rules.piles import Unit
 from patience.solver import Budget, ProvenUnwinnable, Unknown, Won
+from patience.solver.freecell.family import in_family
+from patience.solver.freecell.hooks import Family
 from patience.solver.freecell.search import (
     SCANS,
     FreeCellSearch,
@@ -26,37 +25,13 @@ from patience.solver.freecell.search import (
     freecell_searcher,
     rank_function,
 )
-from patience.solver.freecell.state import EMPTY, HOME, Layout, in_family, key
+from patience.solver.kernel.moves import generate
+from patience.solver.kernel.positions import state_of
+from patience.solver.kernel.state import EMPTY, HOME, key, play, run_length
+from patience.solver.kernel.tables import Tables
 
 FREECELL = get_game("freecell")
 ENGINE = engine_of("freecell")
-
-
-def variant(columns: int, cells: int, **changes: object) -> Engine:
-    """FreeCell's engine with ``columns`` columns and ``cells`` free cells (and spec changes)."""
-    rules = FREECELL.rules({})
-    specs = rules.piles
-    tableau = [replace(s, **changes) for s in specs if s.kind is Kind.TABLEAU][:columns]
-    cell_specs = [s for s in specs if s.kind is Kind.CELL][:cells]
-    founds = [s for s in specs if s.kind is Kind.FOUNDATION]
-    return engine_for(replace(rules, piles=(*tableau, *cell_specs, *founds)))
-
-
-def endgame(engine: Engine, columns: list[list[str]], cells: Sequence[str] = ()) -> Position:
-    """A position of ``engine`` with these cards out (the top ranks of each suit), the rest home."""
-    out = [[parse_card(c) for c in col] for col in columns]
-    held = [parse_card(c) for c in cells]
-    used = {c for col in out for c in col} | set(held)
-    piles: list[tuple[int, ...]] = [() for _ in engine.specs]
-    for t, col in zip(engine.tableau, out, strict=False):
-        piles[t] = tuple(col)
-    for c, card in zip(engine.cells, held, strict=False):
-        piles[c] = (card,)
-    for f, s in zip(engine.foundations, range(4), strict=True):
-        lowest = next((r for r in range(13) if s * 13 + r in used), 13)
-        piles[f] = tuple(range(s * 13, s * 13 + lowest))
-    assert sum(map(len, piles)) == 52, "only the top ranks of a suit may be out"
-    return Position(tuple(piles), (0,) * len(piles))
 
 
 def test_only_the_freecell_family_is_taken() -> None:
@@ -64,8 +39,8 @@ def test_only_the_freecell_family_is_taken() -> None:
     assert taken == {"freecell"}
     assert freecell_searcher(engine_of("klondike")) is None
     assert isinstance(freecell_searcher(ENGINE), FreeCellSearch)
-    with pytest.raises(ValueError, match="FreeCell family"):
-        Layout(engine_of("spider"))
+    with pytest.raises(ValueError, match="kernel needs"):
+        Tables(engine_of("spider"))
 
 
 @pytest.mark.parametrize("deal", [1, 2, 3, 617, 1000])
@@ -133,27 +108,10 @@ def test_a_blocked_endgame_is_proven_unwinnable() -> None:
     assert replays_to_win(wider, pos, result.moves)
 
 
-RANKS = "A23456789TJQK"
-
-
 @settings(max_examples=40, deadline=None)
-@given(st.data())
-def test_verdicts_match_an_enumeration(data: st.DataObject) -> None:
-    columns = data.draw(st.integers(2, 3), label="columns")
-    cells = data.draw(st.integers(0, 1), label="cells")
-    engine = variant(columns, cells)
-    # the top cards of each suit still out, dealt at random over columns and cells
-    depth = [data.draw(st.integers(1, 3), label=f"suit {s}") for s in range(4)]
-    cards = [f"{RANKS[12 - r]}{'CDHS'[s]}" for s in range(4) for r in range(depth[s])]
-    order = data.draw(st.permutations(cards), label="order")
-    places = [data.draw(st.integers(0, columns + cells - 1)) for _ in order]
-    piles: list[list[str]] = [[] for _ in range(columns + cells)]
-    for card, place in zip(order, places, strict=True):
-        if place >= columns and piles[place]:
-            place = 0
-        piles[place].append(card)
-    held = [p[0] for p in piles[columns:] if p]
-    pos = endgame(engine, piles[:columns], held)
+@given(small_endgames())
+def test_verdicts_match_an_enumeration(case: tuple[Engine, Position]) -> None:
+    engine, pos = case
     truth = winnable_by_enumeration(engine, pos, 30_000)
     assert truth is not None
     result = FreeCellSearch(engine).solve(pos)
@@ -181,18 +139,6 @@ def test_variants_are_read_from_the_rules(cells: int, changes: dict[str, object]
     assert replays_to_win(engine, start, result.moves)
 
 
-def test_every_generated_move_is_one_of_the_engines_search_moves() -> None:
-    layout = Layout(ENGINE)
-    for deal, steps, seed in ((1, 30, 1), (8, 60, 2), (9, 90, 3)):
-        pos = playout("freecell", deal, steps, seed)
-        state = layout.state_of(pos)
-        assert state is not None
-        searched = set(ENGINE.search_moves(pos))
-        for step in layout.moves(state):
-            (move,) = layout.engine_moves(pos, [step])
-            assert move in searched
-
-
 def settled(pos: Position) -> Position:
     """``pos`` after the engine's safe moves home, one at a time, until none is left."""
     while safe := ENGINE.safe_foundation_moves(pos):
@@ -214,43 +160,40 @@ def along_a_win(deal: int, every: int) -> list[Position]:
 
 
 def test_moves_and_safe_moves_match_the_engine_up_to_symmetry() -> None:
-    layout = Layout(ENGINE)
+    tables = Tables(ENGINE)
+    family = Family(tables)
     positions = [
         playout("freecell", deal, steps, seed) for deal, steps, seed in ((2, 30, 4), (3, 80, 5))
     ]
     for pos in [*positions, *along_a_win(13, 7)]:
         pos = settled(pos)
-        state = layout.state_of(pos)
+        state = state_of(tables, pos)
         assert state is not None
-        ours = {key(layout.play(state, step)[0]) for step in layout.moves(state)}
+        ours = {
+            key(family.settle(play(state, step, 8), step)[0])
+            for step in generate(tables, *state, False)
+        }
         theirs = set()
         for move in ENGINE.search_moves(pos):
-            after = layout.state_of(settled(ENGINE.apply(pos, move)))
+            after = state_of(tables, settled(ENGINE.apply(pos, move)))
             assert after is not None
             theirs.add(key(after))
         assert ours == theirs
 
 
-def test_states_alike_up_to_order_share_a_key() -> None:
-    a = ((b"\x01\x02", b"", b"\x05"), bytes([7, EMPTY]), (0, 0, 0, 0))
-    b = ((b"\x05", b"\x01\x02", b""), bytes([EMPTY, 7]), (0, 0, 0, 0))
-    c = ((b"\x05", b"\x01", b"\x02"), bytes([EMPTY, 7]), (0, 0, 0, 0))
-    assert key(a) == key(b) != key(c)
-
-
 def test_scores_reward_cards_home_and_punish_buried_and_broken_columns() -> None:
-    fits = Layout(ENGINE).fits
+    fits = Tables(ENGINE).fits
     card = parse_card
-    low = ((bytes([card("AC")]),), bytes([EMPTY]), (0, 0, 0, 0))
-    high = ((b"",), bytes([EMPTY]), (1, 0, 0, 0))
+    low = ((bytes([card("AC")]),), bytes([EMPTY]), bytes(4))
+    high = ((b"",), bytes([EMPTY]), bytes([1, 0, 0, 0]))
     for weights in SCANS:
         assert rank_function(weights, fits)(high) > rank_function(weights, fits)(low)
-    buried = ((bytes([card("AC"), card("9H")]),), bytes([EMPTY]), (0, 0, 0, 0))
-    on_top = ((bytes([card("9H"), card("AC")]),), bytes([EMPTY]), (0, 0, 0, 0))
+    buried = ((bytes([card("AC"), card("9H")]),), bytes([EMPTY]), bytes(4))
+    on_top = ((bytes([card("9H"), card("AC")]),), bytes([EMPTY]), bytes(4))
     rank = rank_function(Weights(60, 5, 0, 10, 25), fits)
     assert rank(buried) == rank(on_top) - 5
-    in_order = ((bytes([card("9H"), card("8S")]),), bytes([EMPTY]), (0, 0, 0, 0))
-    broken = ((bytes([card("9H"), card("8D")]),), bytes([EMPTY]), (0, 0, 0, 0))
+    in_order = ((bytes([card("9H"), card("8S")]),), bytes([EMPTY]), bytes(4))
+    broken = ((bytes([card("9H"), card("8D")]),), bytes([EMPTY]), bytes(4))
     rank = rank_function(Weights(60, 0, 0, 10, 25, breaks=4), fits)
     assert rank(in_order) == rank(broken) + 4
     disorder = rank_function(Weights(60, 0, 7, 10, 25), fits)
@@ -263,21 +206,29 @@ def test_a_face_down_card_falls_back_to_the_general_search() -> None:
     down = list(pos.down)
     down[ENGINE.tableau[0]] = 1
     odd = Position(pos.piles, tuple(down))
-    assert Layout(ENGINE).state_of(odd) is None
+    assert state_of(Tables(ENGINE), odd) is None
     short = list(pos.piles)
     short[ENGINE.tableau[0]] = ()
-    assert Layout(ENGINE).state_of(Position(tuple(short), pos.down)) is None  # a card lost
+    assert state_of(Tables(ENGINE), Position(tuple(short), pos.down)) is None  # a card lost
     result = FreeCellSearch(ENGINE).solve(odd)
     assert isinstance(result, Won)
     assert replays_to_win(ENGINE, odd, result.moves)
 
 
 def test_whole_run_scans_try_fewer_moves_and_never_prove() -> None:
-    layout = Layout(ENGINE)
-    for deal, steps, seed in ((1, 30, 1), (4, 50, 2), (10, 20, 3)):
-        state = layout.state_of(playout("freecell", deal, steps, seed))
+    tables = Tables(ENGINE)
+    family = Family(tables)
+    fewer = 0
+    for pos in along_a_win(13, 5):
+        state = state_of(tables, pos)
         assert state is not None
-        assert set(layout.moves(state, whole_runs=True)) <= set(layout.moves(state))
+        every = generate(tables, *state, False)
+        whole = family.whole_runs(state, every)
+        fewer += len(whole) < len(every)
+        for src, dst, count in whole:
+            if src < 8 and 0 <= dst < 8 and state[0][dst]:  # onto a card: the whole run
+                assert count == run_length(tables.chain, state[0][src])
+    assert fewer > 3
     engine = variant(2, 0)
     stuck = endgame(engine, [["QC", "KH"], ["QH", "KC"]])
     whole = Weights(60, 5, 3, 10, 25, whole_runs=True)

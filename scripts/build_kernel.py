@@ -1,0 +1,91 @@
+"""Compile the solver's hot modules in place with Cython and the C compiler, where there is one.
+
+    .venv/bin/python scripts/build_kernel.py [--force]
+
+Each module of ``patience.solver.kernel.compiled.COMPILED`` is translated to C
+(``build/kernel/``) and compiled beside its source, unless its compiled file is newer than
+the source already. Without a C compiler (or Cython) it says so and leaves the sources to run
+as they are: every answer is the same, only slower. Exits 0 either way.
+"""
+
+from __future__ import annotations
+
+import argparse
+import os
+import shlex
+import shutil
+import subprocess
+import sys
+import sysconfig
+from pathlib import Path
+
+ROOT = Path(__file__).resolve().parent.parent
+SRC = ROOT / "src"
+BUILD = ROOT / "build" / "kernel"
+
+
+def modules() -> tuple[str, ...]:
+    sys.path.insert(0, str(SRC))
+    from patience.solver.kernel.compiled import COMPILED
+
+    return COMPILED
+
+
+def compiler() -> list[str] | None:
+    cc = shlex.split(sysconfig.get_config_var("CC") or "cc")
+    return cc if shutil.which(cc[0]) else None
+
+
+def build(name: str, cc: list[str], force: bool) -> bool:
+    source = SRC / Path(*name.split(".")).with_suffix(".py")
+    target = source.with_name(source.stem + sysconfig.get_config_var("EXT_SUFFIX"))
+    if not force and target.exists() and target.stat().st_mtime >= source.stat().st_mtime:
+        return True
+    c_file = BUILD / (name + ".c")
+    BUILD.mkdir(parents=True, exist_ok=True)
+    cythonize = [sys.executable, "-m", "cython", "-3", "--module-name", name]
+    steps = [
+        [*cythonize, "-X", "language_level=3", str(source), "-o", str(c_file)],
+        [
+            *cc,
+            "-shared",
+            "-fPIC",
+            "-O2",
+            "-I",
+            sysconfig.get_paths()["include"],
+            str(c_file),
+            "-o",
+            str(target) + ".tmp",
+        ],
+    ]
+    for step in steps:
+        done = subprocess.run(step, capture_output=True, text=True, check=False)
+        if done.returncode:
+            print(f"build_kernel: {name} not compiled:\n{done.stderr[-2000:]}", file=sys.stderr)
+            return False
+    os.replace(str(target) + ".tmp", target)
+    print(f"build_kernel: {name} compiled")
+    return True
+
+
+def main() -> int:
+    parser = argparse.ArgumentParser(description=__doc__.splitlines()[0])
+    parser.add_argument("--force", action="store_true", help="compile even when up to date")
+    args = parser.parse_args()
+    cc = compiler()
+    if cc is None:
+        print("build_kernel: no C compiler; the solver kernel runs interpreted (slower)")
+        return 0
+    try:
+        import cython  # noqa: F401
+    except ImportError:
+        print("build_kernel: Cython is missing; the solver kernel runs interpreted (slower)")
+        return 0
+    built = [build(name, cc, args.force) for name in modules()]
+    if not all(built):
+        print("build_kernel: some modules run interpreted (slower, same answers)")
+    return 0
+
+
+if __name__ == "__main__":
+    raise SystemExit(main())

@@ -1,0 +1,92 @@
+"""Between the engine and the kernel: an engine position as a compact state, and a line of
+steps as the engine's moves (which replay with :meth:`~patience.engine.core.Engine.play`).
+
+>>> from patience.engine.game import engine_for, start_position
+>>> from patience.games import get_game
+>>> info = get_game("freecell")
+>>> tables = Tables(engine_for(info.rules({})))
+>>> pos = start_position(info, {}, 1)
+>>> state = state_of(tables, pos)
+>>> [len(col) for col in state[0]], state[2]
+([7, 7, 7, 7, 6, 6, 6, 6], b'\\x00\\x00\\x00\\x00')
+>>> [(m.src, m.dst, m.size) for m in engine_moves(tables, pos, [(0, 8, 1), (0, 9, 1)])]
+[(0, 8, 1), (0, 9, 1)]
+"""
+
+from __future__ import annotations
+
+from collections.abc import Sequence
+
+from patience.cards import ALL_CARDS
+from patience.engine.position import Move, MoveKind, Position
+from patience.solver.kernel.state import EMPTY, HOME, RANK0, SUIT, State, Step
+from patience.solver.kernel.tables import Tables
+
+
+def state_of(tables: Tables, pos: Position) -> State | None:
+    """The compact state of an engine position; ``None`` if it holds what no state can
+    (a face-down card, a cell with two cards, not one whole pack, a foundation out of order)."""
+    engine = tables.engine
+    piles = pos.piles
+    if any(pos.down[t] for t in engine.tableau):
+        return None
+    if sorted(card for pile in piles for card in pile) != list(ALL_CARDS):
+        return None
+    cells = bytearray()
+    for c in engine.cells:
+        if len(piles[c]) > 1:
+            return None
+        cells.append(piles[c][0] if piles[c] else EMPTY)
+    home = bytearray(4)
+    for f in engine.foundations:
+        cards = piles[f]
+        if not cards:
+            continue
+        s = SUIT[cards[0]]
+        if home[s] or any(SUIT[card] != s or RANK0[card] != i for i, card in enumerate(cards)):
+            return None
+        home[s] = len(cards)
+    return tuple(bytes(piles[t]) for t in engine.tableau), bytes(cells), bytes(home)
+
+
+def engine_moves(tables: Tables, pos: Position, steps: Sequence[Step]) -> tuple[Move, ...]:
+    """The engine's moves for ``steps`` played from ``pos``: a card goes home to the
+    foundation of its suit, or to the first empty one that takes it (as the engine's
+    :meth:`~patience.engine.core.Engine.search_moves` offers it)."""
+    engine = tables.engine
+    tableau, cells = engine.tableau, engine.cells
+    owner: dict[int, int] = {}
+    for f in engine.foundations:
+        if pos.piles[f]:
+            owner[SUIT[pos.piles[f][0]]] = f
+    columns = [list(pos.piles[t]) for t in tableau]
+    cell_cards = [pos.piles[c][0] if pos.piles[c] else EMPTY for c in cells]
+    n = tables.columns
+    out: list[Move] = []
+    for src, dst, count in steps:
+        if src < n:
+            moved = columns[src][-count:]
+            del columns[src][-count:]
+            src_pile = tableau[src]
+        else:
+            moved = [cell_cards[src - n]]
+            cell_cards[src - n] = EMPTY
+            src_pile = cells[src - n]
+        if dst == HOME:
+            s = SUIT[moved[0]]
+            if s not in owner:
+                taken = set(owner.values())
+                owner[s] = next(
+                    f
+                    for f in engine.foundations
+                    if f not in taken and engine.start_table(f)[moved[0]]
+                )
+            dst_pile = owner[s]
+        elif dst < n:
+            columns[dst].extend(moved)
+            dst_pile = tableau[dst]
+        else:
+            cell_cards[dst - n] = moved[0]
+            dst_pile = cells[dst - n]
+        out.append(Move(MoveKind.TRANSFER, src_pile, dst_pile, count))
+    return tuple(out)

@@ -1,0 +1,101 @@
+"""The compiled kernel and the interpreted one give the same answers: the same moves, the
+same perft counts, the same searches node for node and the same lines."""
+
+from __future__ import annotations
+
+import json
+import os
+import shlex
+import shutil
+import subprocess
+import sys
+import sysconfig
+from pathlib import Path
+
+import pytest
+
+from patience.solver.kernel.compiled import COMPILED, SWITCH
+
+SRC = Path(__file__).resolve().parents[3] / "src"
+
+ANSWERS = """
+import json, random, sys
+from patience.engine.game import engine_for, start_position
+from patience.games import get_game
+from patience.solver import Budget
+from patience.solver.kernel.compiled import COMPILED, is_compiled
+from patience.solver.freecell.search import FreeCellSearch
+from patience.solver.kernel.moves import generate
+from patience.solver.kernel.positions import state_of
+from patience.solver.kernel.state import play
+from patience.solver.kernel.tables import Tables
+
+info = get_game("freecell")
+engine = engine_for(info.rules({}))
+tables = Tables(engine)
+searcher = FreeCellSearch(engine)
+out = {"searches": [], "moves": []}
+for deal, nodes in ((1, 20000), (2, 20000), (617, 20000), (1941, 3000), (11982, 2000)):
+    result = searcher.solve(start_position(info, {}, deal), Budget(nodes=nodes))
+    line = [list(m)[1:] for m in getattr(result, "moves", ())]
+    out["searches"].append([result.name, result.nodes, line])
+chooser = random.Random(7)
+for deal in range(1, 31):
+    pos = start_position(info, {}, deal)
+    for _ in range(chooser.randrange(120)):
+        moves = engine.search_moves(pos)
+        if not moves:
+            break
+        pos = engine.apply(pos, chooser.choice(moves))
+    state = state_of(tables, pos)
+    out["moves"].append([generate(tables, *state, True), generate(tables, *state, False)])
+state = state_of(tables, start_position(info, {}, 5))
+steps = generate(tables, *state, True)
+out["perft"] = sum(len(generate(tables, *play(state, s, 8), True)) for s in steps)
+out["compiled"] = [is_compiled(sys.modules[name]) for name in COMPILED]
+print(json.dumps(out))
+"""
+
+
+def answers(interpreted: bool) -> dict[str, object]:
+    env = dict(os.environ)
+    env.pop(SWITCH, None)
+    if interpreted:
+        env[SWITCH] = "python"
+    done = subprocess.run(
+        [sys.executable, "-c", ANSWERS], env=env, capture_output=True, text=True, check=True
+    )
+    found: dict[str, object] = json.loads(done.stdout)
+    return found
+
+
+def built() -> bool:
+    """Is every hot module compiled and newer than its source?"""
+    suffix = sysconfig.get_config_var("EXT_SUFFIX")
+    for name in COMPILED:
+        source = SRC / Path(*name.split(".")).with_suffix(".py")
+        target = source.with_name(source.stem + suffix)
+        if not target.exists() or target.stat().st_mtime < source.stat().st_mtime:
+            return False
+    return True
+
+
+def can_compile() -> bool:
+    """Could scripts/build_kernel.py compile here (a C compiler and Python's headers)?"""
+    compiler = shutil.which(shlex.split(sysconfig.get_config_var("CC") or "cc")[0])
+    return compiler is not None and (Path(sysconfig.get_paths()["include"]) / "Python.h").exists()
+
+
+def test_compiled_and_interpreted_answers_are_the_same() -> None:
+    if not built():
+        if can_compile():
+            pytest.fail("a C compiler is here but the kernel is not compiled: run `make kernel`")
+        pytest.skip("no C compiler or no Python headers: the kernel runs interpreted only")
+    compiled = answers(interpreted=False)
+    interpreted = answers(interpreted=True)
+    assert compiled.pop("compiled") == [True] * len(COMPILED)
+    assert interpreted.pop("compiled") == [False] * len(COMPILED)
+    assert compiled == interpreted
+    searches = compiled["searches"]
+    assert isinstance(searches, list)
+    assert [s[0] for s in searches] == ["won", "won", "won", "unknown", "unknown"]

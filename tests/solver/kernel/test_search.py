@@ -1,0 +1,114 @@
+"""The kernel's scans: their wins replay to a win through the engine, and their proofs agree
+with an exhaustive enumeration of small positions."""
+
+from __future__ import annotations
+
+import pytest
+from freecell_cases import endgame, small_endgames, variant
+from hypothesis import given, settings
+from solver_oracle import winnable_by_enumeration
+from solver_positions import engine_of, replays_to_win
+
+from patience.engine.core import Engine
+from patience.engine.game import start_position
+from patience.engine.position import Position
+from patience.games import get_game
+from patience.solver import Budget, Won
+from patience.solver.freecell.hooks import Family, Weights
+from patience.solver.freecell.search import SCANS, FreeCellSearch
+from patience.solver.kernel.positions import engine_moves, state_of
+from patience.solver.kernel.search import Hooks, Scan, scan, take_turns
+from patience.solver.kernel.state import State, Step, cards_home
+from patience.solver.kernel.tables import Tables
+
+FREECELL = get_game("freecell")
+ENGINE = engine_of("freecell")
+
+
+def unsettled(state: State, step: Step) -> tuple[State, list[Step]]:
+    """No automatic move: the kernel's moves alone."""
+    return state, []
+
+
+def run_out(found: Scan, nodes: int = 200_000) -> None:
+    for _ in found.run(nodes):
+        pass
+    assert found.line is not None or found.exhausted
+
+
+HOOKS = {
+    "best first, no automatic moves": lambda family: Hooks(unsettled, cards_home),
+    "depth first, no automatic moves": lambda family: Hooks(
+        unsettled, cards_home, depth_first=True
+    ),
+    "best first, safe moves home": lambda family: family.hooks(Weights(60, 5, 3, 10, 25)),
+    "depth first, safe moves home": lambda family: family.hooks(
+        Weights(60, 5, 3, 10, 25, depth_first=True)
+    ),
+}
+
+
+@pytest.mark.parametrize("kind", HOOKS)
+@settings(max_examples=30, deadline=None)
+@given(case=small_endgames())
+def test_proofs_and_wins_agree_with_an_enumeration(
+    kind: str, case: tuple[Engine, Position]
+) -> None:
+    engine, pos = case
+    truth = winnable_by_enumeration(engine, pos, 30_000)
+    assert truth is not None
+    tables = Tables(engine)
+    state = state_of(tables, pos)
+    assert state is not None
+    if cards_home(state) == 52:
+        return
+    found = scan(tables, state, HOOKS[kind](Family(tables)))
+    run_out(found)
+    assert (found.line is not None) is truth
+    if found.line is not None:
+        assert replays_to_win(engine, pos, engine_moves(tables, pos, found.line))
+    else:
+        assert found.proves and found.exhausted
+
+
+def test_a_restricted_scan_never_proves() -> None:
+    engine = variant(2, 0)
+    pos = endgame(engine, [["QC", "KH"], ["QH", "KC"]])
+    assert winnable_by_enumeration(engine, pos, 10_000) is False
+    tables = Tables(engine)
+    state = state_of(tables, pos)
+    assert state is not None
+    restricted = scan(
+        tables, state, Family(tables).hooks(Weights(60, 5, 3, 10, 25, whole_runs=True))
+    )
+    outcome = take_turns([restricted], 1_000, lambda nodes: False, 100, 100)
+    assert restricted.exhausted and not restricted.proves
+    assert outcome.line is None and not outcome.proven
+    full = scan(tables, state, Family(tables).hooks(Weights(60, 5, 3, 10, 25)))
+    outcome = take_turns([restricted, full], 1_000, lambda nodes: False, 100, 100)
+    assert outcome.proven
+
+
+def test_scans_stop_at_the_node_budget_and_when_late() -> None:
+    tables = Tables(ENGINE)
+    state = state_of(tables, start_position(FREECELL, {}, 11982))
+    assert state is not None
+    family = Family(tables)
+    scans = [scan(tables, state, family.hooks(Weights(60, 5, 3, 10, 25)))]
+    assert take_turns(scans, 300, lambda nodes: False, 100, 50) == (None, False, 300)
+    scans = [scan(tables, state, family.hooks(Weights(60, 5, 3, 10, 25)))]
+    assert take_turns(scans, 300, lambda nodes: nodes == 70, 100, 50) == (None, False, 70)
+
+
+@pytest.mark.parametrize(
+    "scans",
+    [SCANS, (Weights(60, 5, 3, 10, 25, breaks=1, whole_runs=True, depth_first=True),)],
+    ids=["FreeCell's scans", "one depth-first scan of whole runs"],
+)
+def test_every_win_replays_through_the_engine(scans: tuple[Weights, ...]) -> None:
+    searcher = FreeCellSearch(ENGINE, scans=scans)
+    for deal in range(1, 21):
+        pos = start_position(FREECELL, {}, deal)
+        result = searcher.solve(pos, Budget(nodes=20_000))
+        assert isinstance(result, Won), (deal, result)
+        assert replays_to_win(ENGINE, pos, result.moves)

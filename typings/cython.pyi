@@ -1,0 +1,22 @@
+# The part of Cython's pure-Python mode (the `cython` shadow module) that the solver kernel
+# uses, typed for mypy: the shadow module itself ships no types.
+import builtins
+from collections.abc import Callable
+from typing import Any, TypeAlias, TypeVar
+
+_F = TypeVar("_F", bound=Callable[..., Any])
+_C = TypeVar("_C", bound=type)
+
+compiled: bool
+
+int: TypeAlias = builtins.int
+uchar: TypeAlias = builtins.int
+bint: TypeAlias = builtins.bool
+Py_ssize_t: TypeAlias = builtins.int
+
+def locals(**kwargs: object) -> Callable[[_F], _F]: ...
+def cfunc(f: _F) -> _F: ...
+def ccall(f: _F) -> _F: ...
+def inline(f: _F) -> _F: ...
+def final(f: _F) -> _F: ...
+def cclass(c: _C) -> _C: ...
