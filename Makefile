@@ -144,8 +144,8 @@ $(AXE):
 # ---------------------------------------------------------------- cleanup
 
 clean:
-	rm -rf build dist src/*.egg-info
-	find src -name '*.so' -path '*/patience/solver/*' -delete .pytest_cache .mypy_cache .ruff_cache .hypothesis .benchmarks
+	rm -rf build dist src/*.egg-info .pytest_cache .mypy_cache .ruff_cache .hypothesis .benchmarks
+	find src -path '*/patience/solver/*' -name '*.so' -delete
 	find . -path ./$(VENV) -prune -o -name __pycache__ -type d -exec rm -rf {} +
 
 distclean: clean

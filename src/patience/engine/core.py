@@ -281,10 +281,13 @@ class Engine:
                     by_top[group].setdefault(target[-1], []).append(dst)
             else:
                 gaps.append(dst)
-        supermove = self.rules.supermove
-        if supermove:
+        carry = into_gap = self.card_total  # the most cards a move carries onto a card, a gap
+        if self.rules.supermove:
             free_cells = sum(1 for c in self.cells if not piles[c])
             empty_columns = sum(1 for t in self.tableau if not piles[t])
+            carry = self.supermove_limit(free_cells, empty_columns)
+            if empty_columns:
+                into_gap = self.supermove_limit(free_cells, empty_columns - 1)
         found: list[Move] = []
         for src, multi, allowed in self._plan:
             cards = piles[src]
@@ -303,9 +306,7 @@ class Engine:
                             mode = allowed[dst]
                             if mode == _NO or (count > 1 and mode != _TABLEAU):
                                 continue
-                            if supermove and count > self.supermove_limit(
-                                free_cells, empty_columns
-                            ):
+                            if count > carry:
                                 continue
                             found.append(Move(MoveKind.TRANSFER, src, dst, count))
             offered_interchangeable = False  # for canonical moves: one empty foundation only
@@ -315,9 +316,7 @@ class Engine:
                     continue
                 starts = self._starts[dst]
                 if mode == _TABLEAU:
-                    most = run
-                    if supermove and run > 1:
-                        most = min(run, self.supermove_limit(free_cells, empty_columns - 1))
+                    most = min(run, into_gap)
                     for count in range(1, most + 1):
                         # moving a whole pile into a gap changes nothing
                         if starts[cards[-count]] and not (count == size and multi >= 0):
