@@ -4,9 +4,11 @@ moves."""
 
 from __future__ import annotations
 
+import asyncio
 import doctest
 import json
 import threading
+import time
 from pathlib import Path
 from typing import Any
 
@@ -357,6 +359,59 @@ def test_a_stream_hears_every_move_whichever_worker_made_it(tmp_path: Path) -> N
         assert seqs == list(range(seqs[0], seqs[0] + len(seqs)))
         moves = [event["moves"] for _, event in heard if event["type"] == "progress"]
         assert moves == [1, 2, 3, 4, 5, 6]
+
+
+def test_a_stream_tells_the_result_another_worker_stored_while_it_read_the_duel(
+    tmp_path: Path,
+) -> None:
+    """Ada's stream on the first worker reads her resignation (made on the second) and reads
+    the duel again; Bob resigns on the second just before that read, so the duel it finds is
+    decided while what the first worker knows of it is older than the stream. The stream
+    must still tell Bob's end and the result before it closes."""
+    with (
+        TestClient(create_app(None, tmp_path, "test-secret")) as first,
+        TestClient(create_app(None, tmp_path, "test-secret")) as second,
+    ):
+        ada, bob = Player(first), Player(first)
+        duel_id, joined = started(ada, bob)
+        ada.ok("GET", f"/api/duels/{duel_id}")  # the first worker knows the duel
+        hall = first.app.state.duels  # type: ignore[attr-defined]
+        read_duel, ada_resigned = hall._stored, threading.Event()
+        bob_resigns: list[dict[str, Any]] = []
+
+        async def bob_resigns_first(wanted: str) -> Any:
+            if ada_resigned.is_set() and not bob_resigns:
+                bob.client = second
+                bob_resigns.append(await asyncio.to_thread(bob.ok, "POST", resign, {"version": 0}))
+            return await read_duel(wanted)
+
+        hall._stored = bob_resigns_first
+        resign = f"/api/duels/{duel_id}/resign"
+        heard: list[dict[str, Any]] = []
+        streaming = threading.Event()
+
+        def watch() -> None:
+            url = f"/api/duels/{duel_id}/events?after={joined['last_event']}"
+            with first.stream("GET", url) as stream:
+                streaming.set()
+                for line in stream.iter_lines():
+                    if line.startswith("data: "):
+                        heard.append(json.loads(line[6:]))
+
+        watcher = threading.Thread(target=watch)
+        watcher.start()
+        assert streaming.wait(30)
+        time.sleep(0.3)  # the stream waits for news
+        ada.client = second
+        ada.ok("POST", resign, {"version": 0})
+        ada_resigned.set()
+        watcher.join(30)
+        assert not watcher.is_alive() and bob_resigns
+        assert [(e["type"], e.get("seat")) for e in heard] == [
+            ("end", 0),
+            ("end", 1),
+            ("result", None),
+        ]
 
 
 DUEL_ROW = DuelRow(

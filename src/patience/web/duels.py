@@ -748,6 +748,7 @@ class DuelHall:
                 watch.news.clear()
                 if stale or _until_time_up(stored, now_ms()) <= 0:  # seats or clocks changed
                     stored, stale = await self._settle(await self._stored(duel_id)), False
+                    watch.read = True  # the row may be ahead of what this worker knows
                 known = None if watch.read else self._known.get(duel_id)
                 watch.read = False
                 events = None if known is None else known.since(after)
