@@ -7,7 +7,9 @@ from __future__ import annotations
 import asyncio
 import doctest
 import uuid
+from dataclasses import replace
 from functools import partial
+from pathlib import Path
 
 from sqlalchemy.engine import Connection
 
@@ -23,7 +25,7 @@ from patience.store.duels import (
     seat_owner,
 )
 from patience.store.records import GameRecord
-from patience.store.repository import Store
+from patience.store.repository import Store, sqlite_url
 
 DUEL = "d" * 32
 
@@ -122,6 +124,39 @@ def test_events_are_numbered_in_one_order_and_read_after_a_number(store_url: str
             stored = await duels.get(DUEL)
             assert stored is not None and stored.duel.events == 9
             assert await duels.get("e" * 32) is None
+        finally:
+            await store.close()
+
+    run_async(run())
+
+
+def test_the_events_logged_since_a_mark_come_once_each_for_the_duels_wanted(
+    tmp_path: Path,
+) -> None:
+    """SQLite: a first read gives the mark only; each later one the events committed since,
+    of the duels wanted, above the number wanted for each; concurrent writes lose none."""
+
+    async def run() -> None:
+        store, duels = await _created(sqlite_url(tmp_path / "store.sqlite3"))
+        try:
+            mark, found = await duels.logged_since(None, {DUEL: 0})
+            assert found == []
+            other = DUEL.replace("d", "e")
+            seat = replace(_seat(0, "bob"), duel_id=other)
+            await duels.create(replace(_duel(), id=other), seat, ({"type": "seat"},))
+            appends = [
+                partial(append_event, duel_id=duel, at_ms=n, event={"type": "progress", "n": n})
+                for n in range(6)
+                for duel in (DUEL, other)
+            ]
+            await asyncio.gather(*(store.write(append) for append in appends))
+            mark, found = await duels.logged_since(mark, {DUEL: 3})
+            assert [(duel, seq) for duel, seq, _ in found] == [(DUEL, n) for n in range(4, 8)]
+            assert [event["n"] for _, _, event in found] == [2, 3, 4, 5]
+            await store.write(partial(append_event, duel_id=other, at_ms=9, event={"n": 9}))
+            later, found = await duels.logged_since(mark, {DUEL: 0})
+            assert found == [] and later > mark
+            assert await duels.logged_since(later, {other: 0}) == (later, [])  # told once
         finally:
             await store.close()
 

@@ -22,7 +22,7 @@ from patience.engine.game import Game
 from patience.store.duels import DuelRow, DuelStore, StoredDuel
 from patience.store.schema import duels
 from patience.web.app import create_app
-from patience.web.duels import Known
+from patience.web.duels import Known, events_at_hand
 
 
 @pytest.fixture
@@ -422,10 +422,10 @@ DUEL_ROW = DuelRow(
 
 def test_what_a_worker_knows_takes_in_progress_in_order_only() -> None:
     known = Known(StoredDuel(DUEL_ROW, ()), {0: (0, 0), 1: (0, 0)}, 4)
-    assert known.since(4) == [] and known.since(3) is None  # the 4th is not kept
+    assert events_at_hand(known, [], 4) == [] and events_at_hand(known, [], 3) is None
     progress = {"type": "progress", "seat": 1, "moves": 3, "cards_home": 1}
     assert not known.advance(6, progress)  # the 5th is missing
     assert known.advance(5, progress) and known.advance(5, progress)  # once
-    assert known.progress[1] == (3, 1) and known.since(4) == [(5, progress)]
+    assert known.progress[1] == (3, 1) and events_at_hand(known, [], 4) == [(5, progress)]
     assert not known.advance(6, {"type": "end", "seat": 0, "finish": "resigned"})
     assert known.events == 5

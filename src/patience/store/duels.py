@@ -131,6 +131,11 @@ _EVENTS_AFTER = (
 _EVENT_COUNTS = select(duels.c.id, duels.c.events).where(
     duels.c.id.in_(bindparam("duel_ids", expanding=True))
 )
+_LOGGED = text(
+    "SELECT rowid AS logged, duel_id, seq, event FROM duel_events"
+    " WHERE rowid > :logged ORDER BY rowid"
+)
+_LAST_LOGGED = text("SELECT coalesce(max(rowid), 0) FROM duel_events")
 """Statements built once: the hot paths only bind values."""
 
 _PROGRESS_PG = text(
@@ -251,6 +256,30 @@ class DuelStore:
         values = {"duel_ids": list(duel_ids)}
         rows = await self.store.read(lambda conn: conn.execute(_EVENT_COUNTS, values).all())
         return {row.id: row.events for row in rows}
+
+    async def logged_since(
+        self, logged: int | None, wanted: Mapping[str, int]
+    ) -> tuple[int, list[tuple[str, int, dict[str, Any]]]]:
+        """On SQLite, the events committed since the mark ``logged`` (None: none, only the
+        mark) of the ``wanted`` duels, each numbered above its number there, in order, and
+        the new mark: one read for every duel.
+
+        SQLite gives a new row the table's highest ``rowid`` plus one, and its writers take
+        turns, so rows commit in ``rowid`` order and a read that saw the rows up to a mark
+        never misses a later one (events are never deleted, so a ``rowid`` is never reused).
+        """
+
+        def read(conn: Connection) -> tuple[int, list[tuple[str, int, dict[str, Any]]]]:
+            if logged is None:
+                return int(conn.execute(_LAST_LOGGED).scalar_one()), []
+            mark, found = logged, []
+            for row in conn.execute(_LOGGED, {"logged": logged}):
+                mark = row.logged
+                if row.seq > wanted.get(row.duel_id, row.seq):
+                    found.append((row.duel_id, int(row.seq), json.loads(row.event)))
+            return mark, found
+
+        return await self.store.read(read)
 
     async def rematch_of(self, duel_id: str) -> str | None:
         """The duel that is the rematch of ``duel_id``, if one was made."""

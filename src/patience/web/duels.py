@@ -49,7 +49,7 @@ from patience.store.duels import (
     heard,
     seat_owner,
 )
-from patience.store.notices import listen
+from patience.store.notices import can_listen, listen
 from patience.store.records import GameRecord, options_dict, options_text, unplayed
 from patience.store.repository import Store, StoreUnavailable, now_ms
 from patience.web.deal_choice import chosen_deal
@@ -181,15 +181,6 @@ class Known:
     )
     """The latest events taken in, in order, up to :attr:`events`."""
 
-    def since(self, after: int) -> list[tuple[int, dict[str, Any]]] | None:
-        """The events after number ``after`` up to :attr:`events`, or None where
-        :attr:`recent` does not hold them all."""
-        if self.events <= after:
-            return []
-        if not self.recent or self.recent[0][0] > after + 1:
-            return None
-        return [(seq, event) for seq, event in self.recent if seq > after]
-
     def advance(self, seq: int, event: dict[str, Any]) -> bool:
         """Take the next event in when it only tells a seat's progress; False (nothing taken)
         for a change of seats or result, after which the duel is read anew, or a gap."""
@@ -205,11 +196,13 @@ class Known:
 
 class Watch:
     """One stream's wake-up call: ``news`` is set when its duel changed; ``read`` tells that
-    the change must be read from the database (another worker's, or other than a move)."""
+    the change must be read from the database (another worker's, or other than a move);
+    ``offered``: events another worker wrote, read for every stream at once (SQLite)."""
 
     def __init__(self) -> None:
         self.news = asyncio.Event()
         self.read = True
+        self.offered: list[tuple[int, dict[str, Any]]] = []
 
 
 class DuelHall:
@@ -228,6 +221,8 @@ class DuelHall:
         """Set while this worker hears other workers' notices (PostgreSQL)."""
         self._counts: dict[str, int] = {}
         """Per duel watched here, how many events its streams have read."""
+        self._logged: int | None = None
+        """SQLite: the mark up to which the duels' events were read for the streams here."""
         self._moving: dict[str, int] = {}
         """Per duel, how many of its moves this worker is storing now."""
         self._deferred: dict[str, int] = {}
@@ -712,6 +707,8 @@ class DuelHall:
             self._wake(duel_id)
 
     async def _poll(self) -> None:
+        if not can_listen(self.duels.store):
+            return await self._poll_logged()
         while True:
             await asyncio.sleep(HEARD_POLL_S if self.listening.is_set() else POLL_S)
             watched = list(self._watchers)
@@ -725,6 +722,37 @@ class DuelHall:
                 if duel_id in self._watchers and count != self._counts.get(duel_id):
                     self._counts[duel_id] = count
                     self._wake(duel_id)
+
+    async def _poll_logged(self) -> None:
+        """SQLite, one worker of several: each :data:`POLL_S`, one read of the events written
+        since the last, which the streams here take from memory (what this worker knows of a
+        duel takes in its progress too); every stream of every duel for one read."""
+        while True:
+            wanted = {duel_id: self._heard_up_to(duel_id) for duel_id in self._watchers}
+            try:
+                self._logged, news = await self.duels.logged_since(self._logged, wanted)
+            except StoreUnavailable:
+                news = []  # the streams read again when the database is back
+            told: dict[str, list[tuple[int, dict[str, Any]]]] = {}
+            for duel_id, seq, event in news:
+                told.setdefault(duel_id, []).append((seq, event))
+            for duel_id, events in told.items():
+                known = self._known.get(duel_id)
+                if known is not None:  # what it knows was told to the streams when it came
+                    events = [(seq, event) for seq, event in events if seq > known.events]
+                    for seq, event in events:
+                        if not known.advance(seq, event):
+                            break
+                for watch in self._watchers.get(duel_id, ()) if events else ():
+                    watch.offered.extend(events)
+                    watch.news.set()
+            await asyncio.sleep(POLL_S)
+
+    def _heard_up_to(self, duel_id: str) -> int:
+        """The number of the duel's last event its streams here were told of or will take
+        from what this worker knows."""
+        known = self._known.get(duel_id)
+        return max(self._counts.get(duel_id, 0), 0 if known is None else known.events)
 
     async def stream(self, duel_id: str, after: int) -> AsyncIterator[str]:
         """Server-sent events of the duel from number ``after`` on (:class:`ApiError` before
@@ -750,8 +778,9 @@ class DuelHall:
                     stored, stale = await self._settle(await self._stored(duel_id)), False
                     watch.read = True  # the row may be ahead of what this worker knows
                 known = None if watch.read else self._known.get(duel_id)
+                events = None if watch.read else events_at_hand(known, watch.offered, after)
                 watch.read = False
-                events = None if known is None else known.since(after)
+                watch.offered.clear()
                 if events is None:
                     events = await self.duels.events(duel_id, after)
                 for seq, event in events:
@@ -781,6 +810,34 @@ class DuelHall:
             if not watchers:
                 self._watchers.pop(duel_id, None)
                 self._counts.pop(duel_id, None)
+
+
+def events_at_hand(
+    known: Known | None, offered: list[tuple[int, dict[str, Any]]], after: int
+) -> list[tuple[int, dict[str, Any]]] | None:
+    """The events after number ``after`` from what this worker knows of the duel and the
+    events offered to a stream, or None where they leave a gap (the stream then reads).
+
+    >>> progress = {"type": "progress"}
+    >>> events_at_hand(None, [(5, progress), (6, progress)], 4)
+    [(5, {'type': 'progress'}), (6, {'type': 'progress'})]
+    >>> events_at_hand(None, [(6, progress)], 4) is None
+    True
+    >>> events_at_hand(None, [], 4)
+    []
+    """
+    have = {seq: event for seq, event in offered if seq > after}
+    newest = max(have, default=after)
+    if known is not None:
+        newest = max(newest, known.events)
+        have.update((seq, event) for seq, event in known.recent if seq > after)
+    events: list[tuple[int, dict[str, Any]]] = []
+    while after + len(events) < newest:
+        seq = after + len(events) + 1
+        if seq not in have:
+            return None
+        events.append((seq, have[seq]))
+    return events
 
 
 def _playing_seat(stored: StoredDuel, player_id: str) -> SeatRow:
