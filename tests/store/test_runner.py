@@ -3,6 +3,7 @@
 from __future__ import annotations
 
 import asyncio
+import doctest
 import sqlite3
 import threading
 from pathlib import Path
@@ -13,8 +14,10 @@ from sqlalchemy import event, text
 from sqlalchemy.engine import Connection
 from tests.store.test_repository import record
 
+import patience.store.turns
 from fresh_loop import run_async
 from patience.store.repository import Store, StoreDamaged, StoreUnavailable, sqlite_url
+from patience.store.turns import WriterTurns
 
 
 def test_concurrent_writes_share_commits_and_are_all_kept(tmp_path: Path) -> None:
@@ -165,3 +168,32 @@ def test_a_read_opens_no_transaction_and_a_write_still_does(store_url: str) -> N
             await store.close()
 
     run_async(run())
+
+
+def test_a_sqlite_writer_waits_for_its_turn_and_writes_the_moment_it_is_let_go(
+    tmp_path: Path,
+) -> None:
+    """Another process's writer (here, its lock taken by hand) holds the turn: a write waits
+    for it, not for SQLite's lock with its sleeps, and commits once the turn is let go."""
+    database = tmp_path / "db"
+    other = WriterTurns(database)
+
+    async def main() -> tuple[bool, int]:
+        store = await Store.open(sqlite_url(database))
+        try:
+            with other:
+                write = asyncio.ensure_future(store.insert(record(1)))
+                await asyncio.sleep(0.3)
+                waited = not write.done()
+            await asyncio.wait_for(write, 30)
+            return waited, len(await store.player_games("alice"))
+        finally:
+            await store.close()
+            other.close()
+
+    assert run_async(main()) == (True, 1)
+
+
+def test_the_turns_doctests_pass() -> None:
+    result = doctest.testmod(patience.store.turns)
+    assert result.attempted > 0 and result.failed == 0, result

@@ -48,6 +48,7 @@ from patience.store.schema import (
     practice_games,
     stat_resets,
 )
+from patience.store.turns import turns_file
 
 T = TypeVar("T")
 
@@ -164,7 +165,7 @@ def _remove_unfinished(path: Path) -> None:
             return
     except (OSError, sqlite3.Error):
         return
-    for name in (path.name, f"{path.name}-wal", f"{path.name}-shm"):
+    for name in (path.name, f"{path.name}-wal", f"{path.name}-shm", turns_file(path).name):
         with contextlib.suppress(FileNotFoundError):
             (path.parent / name).unlink()
 
@@ -246,7 +247,10 @@ class Store:
         else:
             readers = POSTGRES_READERS
         # A fixed pool, one connection per thread: no connection is opened per request.
-        runner = ThreadedRunner(open_engine(url, readers + 1), readers)
+        try:
+            runner = ThreadedRunner(open_engine(url, readers + 1), readers, path)
+        except OSError as error:  # the writers' lock file (store/turns.py) cannot be made
+            raise StoreUnavailable(f"cannot write beside {path}: {error.strerror}") from error
         store = cls(runner)
         try:
             if existing:

@@ -21,14 +21,18 @@ anyway. (SQLite starts no transaction for a read.)
 from __future__ import annotations
 
 import asyncio
+import contextlib
 import queue
 import threading
 from collections.abc import Callable
 from concurrent.futures import ThreadPoolExecutor
 from dataclasses import dataclass
+from pathlib import Path
 from typing import Any, TypeVar
 
 from sqlalchemy.engine import Connection, Engine
+
+from patience.store.turns import WriterTurns
 
 T = TypeVar("T")
 
@@ -62,8 +66,11 @@ _STOP = None
 class ThreadedRunner:
     """Reads and writes of one engine, on threads of their own."""
 
-    def __init__(self, engine: Engine, readers: int = 4) -> None:
+    def __init__(self, engine: Engine, readers: int = 4, sqlite_file: Path | None = None) -> None:
+        """``sqlite_file``: the SQLite database's file, whose writers in other processes
+        this one takes turns with (:mod:`patience.store.turns`)."""
         self.engine = engine
+        self._turns = None if sqlite_file is None else WriterTurns(sqlite_file)
         postgresql = engine.dialect.name == "postgresql"
         self._reading = (
             engine.execution_options(isolation_level="AUTOCOMMIT") if postgresql else engine
@@ -91,6 +98,8 @@ class ThreadedRunner:
         self._writes.put(_STOP)
         await asyncio.to_thread(self._writer.join)
         self._readers.shutdown(wait=True)
+        if self._turns is not None:
+            self._turns.close()
         self.engine.dispose()
 
     # ------------------------------------------------------------------ the writer thread
@@ -126,7 +135,7 @@ class ThreadedRunner:
         """Commit ``group`` in one transaction, or each alone when the group fails."""
         try:
             conn = self._connection(conn)
-            with conn.begin():
+            with self._turns or contextlib.nullcontext(), conn.begin():
                 results = [write.work(conn) for write in group]
         except Exception as error:
             conn = _discard_if_broken(conn)
