@@ -3,8 +3,8 @@ prove. Compiled by Cython where it can be.
 
 A scan searches from one state, best first by a family's score or depth first with the
 children of each state tried best score first, skipping states met before
-(:class:`~.transposition.Transposition`). A family plugs in through :class:`Hooks`: the
-automatic moves after each step (``settle``), the score that orders the search, and a
+(:class:`~.transposition.Transposition`). A family plugs in through :class:`Hooks`: whether
+the safe moves home follow each step (``safe_home``), the score that orders the search, and a
 ``restrict`` that narrows each state's moves to macro moves. A scan without ``restrict`` tries
 every move the generator gives, so when it runs out of states the start is proven
 unwinnable; a restricted scan never proves. (docs/SOLVERS.md, "The kernel")
@@ -12,8 +12,8 @@ unwinnable; a restricted scan never proves. (docs/SOLVERS.md, "The kernel")
 >>> from patience.engine.game import engine_for
 >>> from patience.games import get_game
 >>> tables = Tables(engine_for(get_game("freecell").rules({})))
->>> from patience.solver.kernel.state import EMPTY, cards_home
->>> hooks = Hooks(settle=lambda state, step: (state, []), score=cards_home)
+>>> from patience.solver.kernel.state import EMPTY, board_home
+>>> hooks = Hooks(score=board_home)
 >>> aces = (bytes(range(0, 52, 13)),) + (b"",) * 7, bytes([EMPTY] * 4), bytes(4)
 >>> scan = BestFirst(tables, aces, hooks)
 >>> for _ in scan.run(10_000): pass
@@ -29,24 +29,39 @@ from typing import NamedTuple
 
 import cython
 
-from patience.solver.kernel.moves import generate
-from patience.solver.kernel.state import CARDS, State, Step, key, play
+from patience.solver.kernel.moves import moves_of
+from patience.solver.kernel.state import (
+    CARDS,
+    Board,
+    State,
+    Step,
+    board_of,
+    decoded,
+    key,
+    step,
+    work_size,
+)
 from patience.solver.kernel.tables import Tables
 from patience.solver.kernel.transposition import Transposition
 
-Settle = Callable[[State, Step], tuple[State, list[Step]]]
-"""After ``step`` led to a state: that state once the automatic moves are played, and those."""
-Score = Callable[[State], int]
+_CARDS = cython.declare(cython.int, CARDS)
+
+Score = Callable[[Board], int]
 """Higher is more promising."""
-Restrict = Callable[[State, list[Step]], list[Step]]
-"""A state's moves narrowed to macro moves (a scan using it never proves)."""
+Restrict = Callable[[Board, bytearray, bytearray, int], int]
+"""Narrows a board's moves to macro moves: given the board, its ``count`` steps and the
+generator's marks (:func:`~.moves.moves_of`), keeps some of the steps in order at the
+front and returns how many (a scan using it never proves)."""
+Child = tuple[int, int, Board]
+"""A new state met: its score, its node number and its board."""
 
 
 class Hooks(NamedTuple):
     """What a family adds to one scan."""
 
-    settle: Settle
     score: Score
+    safe_home: bool = False
+    """Play the safe moves home after each step (:attr:`~.tables.Tables.needs`)."""
     restrict: Restrict | None = None
     depth_first: bool = False
 
@@ -60,9 +75,14 @@ class Scan:
         self.proves = hooks.restrict is None
         """Does running out of states prove the start unwinnable?"""
         self.parents: list[int] = [-1]
-        self.edges: list[list[Step]] = [[]]
+        self.edges: list[bytes] = [b""]
         self.seen = Transposition()
         self.seen.first(key(start))
+        self.start = board_of(start)
+        self.needs = tables.needs if hooks.safe_home else None
+        self.steps = bytearray(tables.steps_size)
+        self.marks = bytearray(tables.marks_size)
+        self.work = bytearray(work_size(tables.columns, tables.cells))
         self.line: list[Step] | None = None
         """The steps from the start to a win, once one is found."""
         self.exhausted = False
@@ -71,38 +91,53 @@ class Scan:
         """Expand up to ``nodes`` states, yielding after each."""
         raise NotImplementedError
 
-    @cython.locals(n=cython.int, parent=cython.int)
-    def children(self, state: State, parent: int) -> list[tuple[int, State]] | None:
-        """The new states one step (and its automatic moves) from ``state``, each with its
-        node number; ``None`` when one of them is won (``line`` is then set)."""
-        tables, hooks = self.tables, self.hooks
-        n = tables.columns
-        settle, seen, parents, edges = hooks.settle, self.seen.keys, self.parents, self.edges
-        columns, cells, home = state
-        steps = generate(tables, columns, cells, home, False)
+    @cython.locals(
+        parent=cython.int,
+        count=cython.int,
+        i=cython.int,
+        h=cython.int,
+        size=cython.int,
+        s=cython.p_uchar,
+        w=cython.p_uchar,
+        q=cython.p_uchar,
+    )
+    def children(self, board: Board, parent: int) -> list[Child] | None:
+        """The new states one step (and the safe moves home) from ``board``, each with its
+        score and node number; ``None`` when one of them is won (``line`` is then set)."""
+        hooks = self.hooks
+        seen, parents, edges = self.seen.keys, self.parents, self.edges
+        steps, marks, work, needs = self.steps, self.marks, self.work, self.needs
+        count = moves_of(self.tables, board, False, steps, marks)
         if hooks.restrict is not None:
-            steps = hooks.restrict(state, steps)
-        out: list[tuple[int, State]] = []
-        for step in steps:
-            child, auto = settle(play(state, step, n), step)
-            child_key = key(child)
+            count = hooks.restrict(board, steps, marks, count)
+        score = hooks.score
+        s = steps
+        w = work
+        size = len(board)
+        h = 2 + board[0] + board[1]
+        out: list[Child] = []
+        child = bytearray(size)
+        for i in range(count):
+            child_key = step(board, child, work, needs, s[3 * i], s[3 * i + 1], s[3 * i + 2])
             if child_key in seen:
                 continue
             seen.add(child_key)
             parents.append(parent)
-            edges.append([step, *auto])
-            if sum(child[2]) == CARDS:
+            edges.append(bytes(w[1 : 1 + 3 * w[0]]))
+            q = child
+            if q[h] + q[h + 1] + q[h + 2] + q[h + 3] == _CARDS:
                 self.line = self._line(len(parents) - 1)
                 return None
-            out.append((len(parents) - 1, child))
+            out.append((score(child), len(parents) - 1, child))
+            child = bytearray(size)
         return out
 
     def _line(self, node: int) -> list[Step]:
-        chunks: list[list[Step]] = []
+        chunks: list[bytes] = []
         while node >= 0:
             chunks.append(self.edges[node])
             node = self.parents[node]
-        return [step for chunk in reversed(chunks) for step in chunk]
+        return [decoded(chunk, at) for chunk in reversed(chunks) for at in range(0, len(chunk), 3)]
 
 
 class BestFirst(Scan):
@@ -110,20 +145,20 @@ class BestFirst(Scan):
 
     def __init__(self, tables: Tables, start: State, hooks: Hooks) -> None:
         super().__init__(tables, start, hooks)
-        self.frontier: list[tuple[int, int, State]] = [(0, 0, start)]
+        self.frontier: list[Child] = [(0, 0, self.start)]
 
     def run(self, nodes: int) -> Iterator[None]:
-        frontier, score = self.frontier, self.hooks.score
+        frontier = self.frontier
         for _ in range(nodes):
             if not frontier:
                 self.exhausted = True
                 return
-            _, node, state = heapq.heappop(frontier)
-            found = self.children(state, -node)
+            _, node, board = heapq.heappop(frontier)
+            found = self.children(board, -node)
             if found is None:
                 return
-            for child_node, child in found:
-                heapq.heappush(frontier, (-score(child), -child_node, child))
+            for value, child_node, child in found:
+                heapq.heappush(frontier, (-value, -child_node, child))
             yield None
         if not frontier:
             self.exhausted = True
@@ -134,21 +169,22 @@ class DepthFirst(Scan):
 
     def __init__(self, tables: Tables, start: State, hooks: Hooks) -> None:
         super().__init__(tables, start, hooks)
-        self.stack: list[list[tuple[int, int, State]]] = [[(0, 0, start)]]
+        self.stack: list[list[Child]] = [[(0, 0, self.start)]]
 
     def run(self, nodes: int) -> Iterator[None]:
-        stack, score = self.stack, self.hooks.score
+        stack = self.stack
         for _ in range(nodes):
             while stack and not stack[-1]:
                 stack.pop()
             if not stack:
                 self.exhausted = True
                 return
-            _, node, state = stack[-1].pop()
-            found = self.children(state, node)
+            _, node, board = stack[-1].pop()
+            found = self.children(board, node)
             if found is None:
                 return
-            stack.append(sorted((score(child), n, child) for n, child in found))
+            found.sort()
+            stack.append(found)
             yield None
         while stack and not stack[-1]:
             stack.pop()
