@@ -12,6 +12,7 @@ compiled: bool
 
 int: TypeAlias = builtins.int
 uchar: TypeAlias = builtins.int
+longlong: TypeAlias = builtins.int
 bint: TypeAlias = builtins.bool
 Py_ssize_t: TypeAlias = builtins.int
 void: TypeAlias = None

@@ -35,10 +35,11 @@ from patience.solver.kernel.state import (
     Board,
     State,
     Step,
+    board_home,
     board_of,
     decoded,
+    fresh,
     key,
-    step,
     work_size,
 )
 from patience.solver.kernel.tables import Tables
@@ -52,8 +53,6 @@ Restrict = Callable[[Board, bytearray, bytearray, int], int]
 """Narrows a board's moves to macro moves: given the board, its ``count`` steps and the
 generator's marks (:func:`~.moves.moves_of`), keeps some of the steps in order at the
 front and returns how many (a scan using it never proves)."""
-Child = tuple[int, int, Board]
-"""A new state met: its score, its node number and its board."""
 
 
 class Hooks(NamedTuple):
@@ -67,7 +66,11 @@ class Hooks(NamedTuple):
 
 
 class Scan:
-    """One search from a settled state, run a few nodes at a time (:meth:`run`)."""
+    """One search from a settled state, run a few nodes at a time (:meth:`run`).
+
+    States are numbered in the order they are met (the start is 0); a scan orders them by
+    one int each (:func:`best_first`, :func:`depth_first`).
+    """
 
     def __init__(self, tables: Tables, start: State, hooks: Hooks) -> None:
         self.tables = tables
@@ -76,9 +79,10 @@ class Scan:
         """Does running out of states prove the start unwinnable?"""
         self.parents: list[int] = [-1]
         self.edges: list[bytes] = [b""]
+        self.boards: list[Board | None] = [board_of(start)]
+        """The board of each state met and not yet expanded."""
         self.seen = Transposition()
         self.seen.first(key(start))
-        self.start = board_of(start)
         self.needs = tables.needs if hooks.safe_home else None
         self.steps = bytearray(tables.steps_size)
         self.marks = bytearray(tables.marks_size)
@@ -91,46 +95,29 @@ class Scan:
         """Expand up to ``nodes`` states, yielding after each."""
         raise NotImplementedError
 
-    @cython.locals(
-        parent=cython.int,
-        count=cython.int,
-        i=cython.int,
-        h=cython.int,
-        size=cython.int,
-        s=cython.p_uchar,
-        w=cython.p_uchar,
-        q=cython.p_uchar,
-    )
-    def children(self, board: Board, parent: int) -> list[Child] | None:
-        """The new states one step (and the safe moves home) from ``board``, each with its
-        score and node number; ``None`` when one of them is won (``line`` is then set)."""
-        hooks = self.hooks
-        seen, parents, edges = self.seen.keys, self.parents, self.edges
-        steps, marks, work, needs = self.steps, self.marks, self.work, self.needs
+    @cython.locals(node=cython.int, first=cython.int, count=cython.int, i=cython.int)
+    def children(self, node: int) -> list[tuple[int, int]] | None:
+        """Expand state ``node``: the new states one step (and the safe moves home) from it,
+        each as its score and node number; ``None`` when one of them is won (``line`` is
+        then set)."""
+        hooks, parents, boards = self.hooks, self.parents, self.boards
+        board = boards[node]
+        assert board is not None
+        boards[node] = None
+        steps, marks = self.steps, self.marks
         count = moves_of(self.tables, board, False, steps, marks)
         if hooks.restrict is not None:
             count = hooks.restrict(board, steps, marks, count)
+        first = len(parents)
+        found = fresh(board, steps, count, self.work, self.needs, self.seen.keys, self.edges)
+        count = len(found)
+        parents.extend([node] * count)
+        boards.extend(found)
+        if count and board_home(found[count - 1]) == _CARDS:
+            self.line = self._line(first + count - 1)
+            return None
         score = hooks.score
-        s = steps
-        w = work
-        size = len(board)
-        h = 2 + board[0] + board[1]
-        out: list[Child] = []
-        child = bytearray(size)
-        for i in range(count):
-            child_key = step(board, child, work, needs, s[3 * i], s[3 * i + 1], s[3 * i + 2])
-            if child_key in seen:
-                continue
-            seen.add(child_key)
-            parents.append(parent)
-            edges.append(bytes(w[1 : 1 + 3 * w[0]]))
-            q = child
-            if q[h] + q[h + 1] + q[h + 2] + q[h + 3] == _CARDS:
-                self.line = self._line(len(parents) - 1)
-                return None
-            out.append((score(child), len(parents) - 1, child))
-            child = bytearray(size)
-        return out
+        return [(score(found[i]), first + i) for i in range(count)]
 
     def _line(self, node: int) -> list[Step]:
         chunks: list[bytes] = []
@@ -140,25 +127,43 @@ class Scan:
         return [decoded(chunk, at) for chunk in reversed(chunks) for at in range(0, len(chunk), 3)]
 
 
+_NODES = cython.declare(cython.longlong, 1 << 32)
+"""More than the nodes of any scan."""
+
+
+@cython.cfunc
+def best_first(score: cython.longlong, node: cython.longlong) -> cython.longlong:
+    """Orders states by score, best first, and equal scores latest met first (lowest first)."""
+    return -score * _NODES + (_NODES - 1 - node)
+
+
+@cython.cfunc
+def depth_first(score: cython.longlong, node: cython.longlong) -> cython.longlong:
+    """Orders states by score, and equal scores by when they were met (highest last)."""
+    return score * _NODES + node
+
+
 class BestFirst(Scan):
     """Best first by the score; ties go to the state met last."""
 
     def __init__(self, tables: Tables, start: State, hooks: Hooks) -> None:
         super().__init__(tables, start, hooks)
-        self.frontier: list[Child] = [(0, 0, self.start)]
+        self.frontier: list[int] = [best_first(0, 0)]
+        """A heap of the states met and not expanded (:func:`best_first`)."""
 
+    @cython.locals(order=cython.longlong, value=cython.longlong, child=cython.longlong)
     def run(self, nodes: int) -> Iterator[None]:
         frontier = self.frontier
         for _ in range(nodes):
             if not frontier:
                 self.exhausted = True
                 return
-            _, node, board = heapq.heappop(frontier)
-            found = self.children(board, -node)
+            order = heapq.heappop(frontier)
+            found = self.children(_NODES - 1 - (order & (_NODES - 1)))
             if found is None:
                 return
-            for value, child_node, child in found:
-                heapq.heappush(frontier, (-value, -child_node, child))
+            for value, child in found:
+                heapq.heappush(frontier, best_first(value, child))
             yield None
         if not frontier:
             self.exhausted = True
@@ -169,8 +174,10 @@ class DepthFirst(Scan):
 
     def __init__(self, tables: Tables, start: State, hooks: Hooks) -> None:
         super().__init__(tables, start, hooks)
-        self.stack: list[list[Child]] = [[(0, 0, self.start)]]
+        self.stack: list[list[int]] = [[depth_first(0, 0)]]
+        """The children of each state on the way, sorted (:func:`depth_first`)."""
 
+    @cython.locals(value=cython.longlong, child=cython.longlong)
     def run(self, nodes: int) -> Iterator[None]:
         stack = self.stack
         for _ in range(nodes):
@@ -179,12 +186,14 @@ class DepthFirst(Scan):
             if not stack:
                 self.exhausted = True
                 return
-            _, node, board = stack[-1].pop()
-            found = self.children(board, node)
+            found = self.children(stack[-1].pop() & (_NODES - 1))
             if found is None:
                 return
-            found.sort()
-            stack.append(found)
+            order: list[int] = []
+            for value, child in found:
+                order.append(depth_first(value, child))
+            order.sort()
+            stack.append(order)
             yield None
         while stack and not stack[-1]:
             stack.pop()

@@ -51,7 +51,7 @@ _EMPTY = cython.declare(cython.int, EMPTY)
 _TO_HOME = cython.declare(cython.int, TO_HOME)
 _RANK0 = cython.declare(bytes, RANK0)
 KEY_AT = 1 + 3 * (_CARDS + 1)
-"""Where :func:`step` builds the key in its ``work``; the steps played come before."""
+"""Where :func:`fresh` builds a key in its ``work``; the steps played come before."""
 
 
 def board_size(columns: int, cells: int) -> int:
@@ -297,51 +297,68 @@ def _key(q: cython.p_const_uchar, w: cython.p_uchar, o: cython.int) -> bytes:
 
 
 def work_size(columns: int, cells: int) -> int:
-    """The length of the ``work`` buffer :func:`step` needs."""
+    """The length of the ``work`` buffer :func:`fresh` needs."""
     return KEY_AT + 3 * columns + cells + _CARDS + 1
 
 
 @cython.locals(
     p=cython.p_uchar,
     q=cython.p_uchar,
+    s=cython.p_uchar,
     w=cython.p_uchar,
-    safe=cython.p_uchar,
-    src=cython.int,
-    dst=cython.int,
+    safe=cython.p_const_uchar,
     count=cython.int,
+    i=cython.int,
+    h=cython.int,
+    size=cython.int,
     made=cython.int,
 )
-def step(
+def fresh(
     parent: Board,
-    child: Board,
+    steps: bytearray,
+    count: int,
     work: bytearray,
     needs: bytes | None,
-    src: int,
-    dst: int,
-    count: int,
-) -> bytes:
-    """Write into ``child`` the board ``parent`` becomes by the step ``(src, dst, count)``
-    (``dst`` 255 for home) and, unless ``needs`` is ``None``, the safe moves home after it;
-    return the child's key.
+    seen: set[bytes],
+    edges: list[bytes],
+) -> list[Board]:
+    """The boards one of the ``count`` steps of ``steps`` (three bytes each) makes of
+    ``parent``, followed by the safe moves home unless ``needs`` is ``None``, whose keys
+    are not in ``seen``; in order, and the first with every card home ends them.
 
-    ``work`` (:func:`work_size` bytes) holds what was played after their number, as steps
-    of three bytes: the step itself, then the safe moves home. ``needs[card * 4 + suit]``:
-    how many cards of the suit must be home for ``card`` to go home safely
-    (:attr:`~.tables.Tables.needs`).
+    Their keys go into ``seen`` and, for each, what was played into ``edges`` (its step and
+    then the safe moves home, three bytes each). ``work`` has :func:`work_size` bytes;
+    ``needs[card * 4 + suit]`` is how many cards of the suit must be home for ``card`` to go
+    home safely (:attr:`~.tables.Tables.needs`).
     """
     p = parent
-    q = child
+    s = steps
     w = work
-    _play(p, q, src, dst, count)
-    w[1] = src
-    w[2] = dst
-    w[3] = count
-    made = 1
     if needs is not None:
         safe = needs
-        made = _settle(q, safe, src, dst, w, 1)
-    w[0] = made
-    return _key(q, w, KEY_AT)
+    size = len(parent)
+    h = 2 + p[0] + p[1]
+    out: list[Board] = []
+    child = bytearray(size)
+    for i in range(count):
+        q = child
+        _play(p, q, s[3 * i], s[3 * i + 1], s[3 * i + 2])
+        w[1] = s[3 * i]
+        w[2] = s[3 * i + 1]
+        w[3] = s[3 * i + 2]
+        made = 1
+        if needs is not None:
+            made = _settle(q, safe, s[3 * i], s[3 * i + 1], w, 1)
+        child_key = _key(q, w, KEY_AT)
+        if child_key in seen:
+            continue
+        seen.add(child_key)
+        edges.append(bytes(w[1 : 1 + 3 * made]))
+        out.append(child)
+        if q[h] + q[h + 1] + q[h + 2] + q[h + 3] == _CARDS:
+            break
+        child = bytearray(size)
+    return out
 
 
 def decoded(steps: Board | bytes, at: int) -> Step:
@@ -363,7 +380,7 @@ def play(state: State, step_: Step) -> State:
 
 def settle(state: State, step_: Step, needs: bytes) -> tuple[State, list[Step]]:
     """``state`` (reached by ``step_``) after every safe move home, and those moves
-    (``needs`` as for :func:`step`; a step home settles the whole state)."""
+    (``needs`` as for :func:`fresh`; a step home settles the whole state)."""
     board = board_of(state)
     out = bytearray(KEY_AT)
     made = _settle(board, needs, step_[0], _TO_HOME if step_[1] == HOME else step_[1], out, 0)
