@@ -23,8 +23,8 @@ unwinnable; a restricted scan never proves. (docs/SOLVERS.md, "The kernel")
 
 from __future__ import annotations
 
-import heapq
 from collections.abc import Callable, Iterator
+from heapq import heappop, heappush
 from typing import NamedTuple
 
 import cython
@@ -95,11 +95,11 @@ class Scan:
         """Expand up to ``nodes`` states, yielding after each."""
         raise NotImplementedError
 
-    @cython.locals(node=cython.int, first=cython.int, count=cython.int, i=cython.int)
-    def children(self, node: int) -> list[tuple[int, int]] | None:
-        """Expand state ``node``: the new states one step (and the safe moves home) from it,
-        each as its score and node number; ``None`` when one of them is won (``line`` is
-        then set)."""
+    @cython.locals(node=cython.int, first=cython.int, count=cython.int)
+    def children(self, node: int) -> list[int] | None:
+        """Expand state ``node``: the scores of the new states one step (and the safe moves
+        home) from it, numbered last (the last node is the last of them); ``None`` when one
+        of them is won (``line`` is then set)."""
         hooks, parents, boards = self.hooks, self.parents, self.boards
         board = boards[node]
         assert board is not None
@@ -117,7 +117,7 @@ class Scan:
             self.line = self._line(first + count - 1)
             return None
         score = hooks.score
-        return [(score(found[i]), first + i) for i in range(count)]
+        return [score(board) for board in found]
 
     def _line(self, node: int) -> list[Step]:
         chunks: list[bytes] = []
@@ -151,19 +151,21 @@ class BestFirst(Scan):
         self.frontier: list[int] = [best_first(0, 0)]
         """A heap of the states met and not expanded (:func:`best_first`)."""
 
-    @cython.locals(order=cython.longlong, value=cython.longlong, child=cython.longlong)
+    @cython.locals(order=cython.longlong, child=cython.longlong)
     def run(self, nodes: int) -> Iterator[None]:
-        frontier = self.frontier
+        frontier, parents = self.frontier, self.parents
         for _ in range(nodes):
             if not frontier:
                 self.exhausted = True
                 return
-            order = heapq.heappop(frontier)
+            order = heappop(frontier)
             found = self.children(_NODES - 1 - (order & (_NODES - 1)))
             if found is None:
                 return
-            for value, child in found:
-                heapq.heappush(frontier, best_first(value, child))
+            child = len(parents) - len(found)
+            for value in found:
+                heappush(frontier, best_first(value, child))
+                child += 1
             yield None
         if not frontier:
             self.exhausted = True
@@ -177,9 +179,9 @@ class DepthFirst(Scan):
         self.stack: list[list[int]] = [[depth_first(0, 0)]]
         """The children of each state on the way, sorted (:func:`depth_first`)."""
 
-    @cython.locals(value=cython.longlong, child=cython.longlong)
+    @cython.locals(child=cython.longlong)
     def run(self, nodes: int) -> Iterator[None]:
-        stack = self.stack
+        stack, parents = self.stack, self.parents
         for _ in range(nodes):
             while stack and not stack[-1]:
                 stack.pop()
@@ -189,9 +191,11 @@ class DepthFirst(Scan):
             found = self.children(stack[-1].pop() & (_NODES - 1))
             if found is None:
                 return
+            child = len(parents) - len(found)
             order: list[int] = []
-            for value, child in found:
+            for value in found:
                 order.append(depth_first(value, child))
+                child += 1
             order.sort()
             stack.append(order)
             yield None
