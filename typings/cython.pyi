@@ -2,7 +2,7 @@
 # uses, typed for mypy: the shadow module itself ships no types.
 import builtins
 from collections.abc import Callable
-from typing import Any, TypeAlias, TypeVar
+from typing import Any, TypeAlias, TypeVar, overload
 
 _F = TypeVar("_F", bound=Callable[..., Any])
 _C = TypeVar("_C", bound=type)
@@ -21,6 +21,9 @@ p_uchar: TypeAlias = builtins.bytearray
 p_const_uchar: TypeAlias = builtins.bytes | builtins.bytearray
 """A C pointer to bytes read only; interpreted, the ``bytes`` or ``bytearray``."""
 
+@overload
+def declare(t: type[_T], *, visibility: str) -> _T: ...
+@overload
 def declare(t: object, value: _T) -> _T: ...
 def locals(**kwargs: object) -> Callable[[_F], _F]: ...
 def cfunc(f: _F) -> _F: ...

@@ -65,6 +65,7 @@ class Hooks(NamedTuple):
     depth_first: bool = False
 
 
+@cython.cclass
 class Scan:
     """One search from a settled state, run a few nodes at a time (:meth:`run`).
 
@@ -72,51 +73,73 @@ class Scan:
     one int each (:func:`best_first`, :func:`depth_first`).
     """
 
+    proves = cython.declare(cython.bint, visibility="readonly")
+    """Does running out of states prove the start unwinnable?"""
+    exhausted = cython.declare(cython.bint, visibility="readonly")
+    tables: Tables
+    score: Score
+    restrict: Restrict | None
+    parents: list[int]
+    edges: list[bytes]
+    boards: list[Board | None]
+    """The board of each state met and not yet expanded."""
+    seen: set[bytes]
+    needs: bytes | None
+    steps: bytearray
+    marks: bytearray
+    work: bytearray
+    won: list[Step] | None
+
     def __init__(self, tables: Tables, start: State, hooks: Hooks) -> None:
         self.tables = tables
-        self.hooks = hooks
+        self.score = hooks.score
+        self.restrict = hooks.restrict
         self.proves = hooks.restrict is None
-        """Does running out of states prove the start unwinnable?"""
-        self.parents: list[int] = [-1]
-        self.edges: list[bytes] = [b""]
-        self.boards: list[Board | None] = [board_of(start)]
-        """The board of each state met and not yet expanded."""
-        self.seen = Transposition()
-        self.seen.first(key(start))
+        self.parents = [-1]
+        self.edges = [b""]
+        self.boards = [board_of(start)]
+        seen = Transposition()
+        seen.first(key(start))
+        self.seen = seen.keys
         self.needs = tables.needs if hooks.safe_home else None
         self.steps = bytearray(tables.steps_size)
         self.marks = bytearray(tables.marks_size)
         self.work = bytearray(work_size(tables.columns, tables.cells))
-        self.line: list[Step] | None = None
-        """The steps from the start to a win, once one is found."""
+        self.won = None
         self.exhausted = False
+
+    @property
+    def line(self) -> list[Step] | None:
+        """The steps from the start to a win, once one is found."""
+        return self.won
 
     def run(self, nodes: int) -> Iterator[None]:
         """Expand up to ``nodes`` states, yielding after each."""
         raise NotImplementedError
 
-    @cython.locals(node=cython.int, first=cython.int, count=cython.int)
-    def children(self, node: int) -> list[int] | None:
+    @cython.cfunc
+    @cython.locals(first=cython.int, count=cython.int)
+    def children(self, node: cython.int) -> list[int] | None:
         """Expand state ``node``: the scores of the new states one step (and the safe moves
         home) from it, numbered last (the last node is the last of them); ``None`` when one
         of them is won (``line`` is then set)."""
-        hooks, parents, boards = self.hooks, self.parents, self.boards
+        parents, boards = self.parents, self.boards
         board = boards[node]
         assert board is not None
         boards[node] = None
         steps, marks = self.steps, self.marks
         count = moves_of(self.tables, board, False, steps, marks)
-        if hooks.restrict is not None:
-            count = hooks.restrict(board, steps, marks, count)
+        if self.restrict is not None:
+            count = self.restrict(board, steps, marks, count)
         first = len(parents)
-        found = fresh(board, steps, count, self.work, self.needs, self.seen.keys, self.edges)
+        found = fresh(board, steps, count, self.work, self.needs, self.seen, self.edges)
         count = len(found)
         parents.extend([node] * count)
         boards.extend(found)
         if count and board_home(found[count - 1]) == _CARDS:
-            self.line = self._line(first + count - 1)
+            self.won = self._line(first + count - 1)
             return None
-        score = hooks.score
+        score = self.score
         return [score(board) for board in found]
 
     def _line(self, node: int) -> list[Step]:
@@ -143,13 +166,16 @@ def depth_first(score: cython.longlong, node: cython.longlong) -> cython.longlon
     return score * _NODES + node
 
 
+@cython.cclass
 class BestFirst(Scan):
     """Best first by the score; ties go to the state met last."""
 
+    frontier: list[int]
+    """A heap of the states met and not expanded (:func:`best_first`)."""
+
     def __init__(self, tables: Tables, start: State, hooks: Hooks) -> None:
         super().__init__(tables, start, hooks)
-        self.frontier: list[int] = [best_first(0, 0)]
-        """A heap of the states met and not expanded (:func:`best_first`)."""
+        self.frontier = [best_first(0, 0)]
 
     @cython.locals(order=cython.longlong, child=cython.longlong)
     def run(self, nodes: int) -> Iterator[None]:
@@ -171,13 +197,16 @@ class BestFirst(Scan):
             self.exhausted = True
 
 
+@cython.cclass
 class DepthFirst(Scan):
     """Depth first, the children of each state tried best score first."""
 
+    stack: list[list[int]]
+    """The children of each state on the way, sorted (:func:`depth_first`)."""
+
     def __init__(self, tables: Tables, start: State, hooks: Hooks) -> None:
         super().__init__(tables, start, hooks)
-        self.stack: list[list[int]] = [[depth_first(0, 0)]]
-        """The children of each state on the way, sorted (:func:`depth_first`)."""
+        self.stack = [[depth_first(0, 0)]]
 
     @cython.locals(child=cython.longlong)
     def run(self, nodes: int) -> Iterator[None]:
