@@ -150,7 +150,7 @@ def _play(
 @cython.cfunc
 @cython.locals(h=cython.int, s=cython.int)
 def _safe(q: cython.p_const_uchar, needs: cython.p_const_uchar, card: cython.int) -> cython.bint:
-    """May ``card`` go home from board ``q`` as a safe move (``needs``: see :func:`settle`)?"""
+    """May ``card`` go home from board ``q`` as a safe move (``needs``: see :func:`fresh`)?"""
     h = 2 + q[0] + q[1]
     if q[h + _SUIT[card]] != _RANK0[card]:
         return False
