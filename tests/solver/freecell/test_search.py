@@ -25,9 +25,9 @@ from patience.solver.freecell.search import (
     freecell_searcher,
     rank_function,
 )
-from patience.solver.kernel.moves import generate
+from patience.solver.kernel.moves import generate, moves_of, run_length
 from patience.solver.kernel.positions import state_of
-from patience.solver.kernel.state import EMPTY, HOME, key, play, run_length
+from patience.solver.kernel.state import EMPTY, HOME, board_of, decoded, key, play, settle
 from patience.solver.kernel.tables import Tables
 
 FREECELL = get_game("freecell")
@@ -161,7 +161,6 @@ def along_a_win(deal: int, every: int) -> list[Position]:
 
 def test_moves_and_safe_moves_match_the_engine_up_to_symmetry() -> None:
     tables = Tables(ENGINE)
-    family = Family(tables)
     positions = [
         playout("freecell", deal, steps, seed) for deal, steps, seed in ((2, 30, 4), (3, 80, 5))
     ]
@@ -170,7 +169,7 @@ def test_moves_and_safe_moves_match_the_engine_up_to_symmetry() -> None:
         state = state_of(tables, pos)
         assert state is not None
         ours = {
-            key(family.settle(play(state, step, 8), step)[0])
+            key(settle(play(state, step), step, tables.needs)[0])
             for step in generate(tables, *state, False)
         }
         theirs = set()
@@ -184,16 +183,16 @@ def test_moves_and_safe_moves_match_the_engine_up_to_symmetry() -> None:
 def test_scores_reward_cards_home_and_punish_buried_and_broken_columns() -> None:
     fits = Tables(ENGINE).fits
     card = parse_card
-    low = ((bytes([card("AC")]),), bytes([EMPTY]), bytes(4))
-    high = ((b"",), bytes([EMPTY]), bytes([1, 0, 0, 0]))
+    low = board_of(((bytes([card("AC")]),), bytes([EMPTY]), bytes(4)))
+    high = board_of(((b"",), bytes([EMPTY]), bytes([1, 0, 0, 0])))
     for weights in SCANS:
         assert rank_function(weights, fits)(high) > rank_function(weights, fits)(low)
-    buried = ((bytes([card("AC"), card("9H")]),), bytes([EMPTY]), bytes(4))
-    on_top = ((bytes([card("9H"), card("AC")]),), bytes([EMPTY]), bytes(4))
+    buried = board_of(((bytes([card("AC"), card("9H")]),), bytes([EMPTY]), bytes(4)))
+    on_top = board_of(((bytes([card("9H"), card("AC")]),), bytes([EMPTY]), bytes(4)))
     rank = rank_function(Weights(60, 5, 0, 10, 25), fits)
     assert rank(buried) == rank(on_top) - 5
-    in_order = ((bytes([card("9H"), card("8S")]),), bytes([EMPTY]), bytes(4))
-    broken = ((bytes([card("9H"), card("8D")]),), bytes([EMPTY]), bytes(4))
+    in_order = board_of(((bytes([card("9H"), card("8S")]),), bytes([EMPTY]), bytes(4)))
+    broken = board_of(((bytes([card("9H"), card("8D")]),), bytes([EMPTY]), bytes(4)))
     rank = rank_function(Weights(60, 0, 0, 10, 25, breaks=4), fits)
     assert rank(in_order) == rank(broken) + 4
     disorder = rank_function(Weights(60, 0, 7, 10, 25), fits)
@@ -222,9 +221,16 @@ def test_whole_run_scans_try_fewer_moves_and_never_prove() -> None:
     for pos in along_a_win(13, 5):
         state = state_of(tables, pos)
         assert state is not None
-        every = generate(tables, *state, False)
-        whole = family.whole_runs(state, every)
-        fewer += len(whole) < len(every)
+        board, steps, marks = (
+            board_of(state),
+            bytearray(tables.steps_size),
+            bytearray(tables.marks_size),
+        )
+        every = moves_of(tables, board, False, steps, marks)
+        assert [decoded(steps, 3 * i) for i in range(every)] == generate(tables, *state, False)
+        kept = family.whole_runs(board, steps, marks, every)
+        whole = [decoded(steps, 3 * i) for i in range(kept)]
+        fewer += len(whole) < every
         for src, dst, count in whole:
             if src < 8 and 0 <= dst < 8 and state[0][dst]:  # onto a card: the whole run
                 assert count == run_length(tables.chain, state[0][src])

@@ -51,7 +51,7 @@ for deal in range(1, 31):
     out["moves"].append([generate(tables, *state, True), generate(tables, *state, False)])
 state = state_of(tables, start_position(info, {}, 5))
 steps = generate(tables, *state, True)
-out["perft"] = sum(len(generate(tables, *play(state, s, 8), True)) for s in steps)
+out["perft"] = sum(len(generate(tables, *play(state, s), True)) for s in steps)
 out["compiled"] = [is_compiled(sys.modules[name]) for name in COMPILED]
 print(json.dumps(out))
 """

@@ -80,11 +80,10 @@ def test_the_generator_equals_the_engines_search_moves(
     # one empty column and one free cell stand for all of them
     state = state_of(tables, pos)
     assert state is not None
-    n = tables.columns
     some = generate(tables, *state, False)
     every = generate(tables, *state, True)
     assert set(some) <= set(every)
-    assert {key(play(state, s, n)) for s in some} == {key(play(state, s, n)) for s in every}
+    assert {key(play(state, s)) for s in some} == {key(play(state, s)) for s in every}
 
 
 def scattered(engine: Engine, seed: int) -> Position:
@@ -118,6 +117,5 @@ def test_the_generator_equals_the_engine_on_scattered_cards(name: str, seed: int
     assert sorted(ours) == sorted(engine.search_moves(pos))
     state = state_of(tables, pos)
     assert state is not None
-    n = tables.columns
-    some = {key(play(state, s, n)) for s in generate(tables, *state, False)}
-    assert some == {key(play(state, s, n)) for s in generate(tables, *state, True)}
+    some = {key(play(state, s)) for s in generate(tables, *state, False)}
+    assert some == {key(play(state, s)) for s in generate(tables, *state, True)}

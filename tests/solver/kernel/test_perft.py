@@ -32,7 +32,7 @@ def perft(state: State, depth: int) -> int:
     steps = generate(TABLES, *state, True)
     if depth == 1:
         return len(steps)
-    return sum(perft(play(state, step, TABLES.columns), depth - 1) for step in steps)
+    return sum(perft(play(state, step), depth - 1) for step in steps)
 
 
 def engine_perft(engine: Engine, pos: Position, depth: int) -> int:

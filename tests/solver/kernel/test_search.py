@@ -18,16 +18,11 @@ from patience.solver.freecell.hooks import Family, Weights
 from patience.solver.freecell.search import SCANS, FreeCellSearch
 from patience.solver.kernel.positions import engine_moves, state_of
 from patience.solver.kernel.search import Hooks, Scan, scan, take_turns
-from patience.solver.kernel.state import State, Step, cards_home
+from patience.solver.kernel.state import board_home, cards_home
 from patience.solver.kernel.tables import Tables
 
 FREECELL = get_game("freecell")
 ENGINE = engine_of("freecell")
-
-
-def unsettled(state: State, step: Step) -> tuple[State, list[Step]]:
-    """No automatic move: the kernel's moves alone."""
-    return state, []
 
 
 def run_out(found: Scan, nodes: int = 200_000) -> None:
@@ -37,10 +32,8 @@ def run_out(found: Scan, nodes: int = 200_000) -> None:
 
 
 HOOKS = {
-    "best first, no automatic moves": lambda family: Hooks(unsettled, cards_home),
-    "depth first, no automatic moves": lambda family: Hooks(
-        unsettled, cards_home, depth_first=True
-    ),
+    "best first, no automatic moves": lambda family: Hooks(board_home),
+    "depth first, no automatic moves": lambda family: Hooks(board_home, depth_first=True),
     "best first, safe moves home": lambda family: family.hooks(Weights(60, 5, 3, 10, 25)),
     "depth first, safe moves home": lambda family: family.hooks(
         Weights(60, 5, 3, 10, 25, depth_first=True)

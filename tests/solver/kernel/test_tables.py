@@ -29,10 +29,19 @@ def test_the_tables_are_read_from_the_engine(engine: Engine) -> None:
     for free in range(tables.cells + 1):
         for empty in range(tables.columns + 1):
             assert tables.limit[free][empty] == e.supermove_limit(free, empty)
+            at = free * (tables.columns + 1) + empty
+            assert tables.limits[at] == min(e.supermove_limit(free, empty), 255)
     for card in range(52):
-        assert all(tables.fits[card * 52 + u] for u in tables.uppers[card])
-        assert all(tables.fits[lo * 52 + card] for lo in tables.lowers[card])
-        assert len(tables.uppers[card]) == sum(tables.fits[card * 52 : card * 52 + 52])
+        assert listed(tables.uppers, card) == [u for u in range(52) if tables.fits[card * 52 + u]]
+        assert listed(tables.lowers, card) == [
+            lo for lo in range(52) if tables.fits[lo * 52 + card]
+        ]
+
+
+def listed(flat: bytes, card: int) -> list[int]:
+    """The cards listed for ``card`` in a flat table of lists (their number, then them)."""
+    at = card * 53
+    return list(flat[at + 1 : at + 1 + flat[at]])
 
 
 def test_without_supermoves_a_move_carries_any_run() -> None:

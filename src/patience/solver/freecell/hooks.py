@@ -1,13 +1,18 @@
-"""What the FreeCell family adds to the kernel: safe moves home, whole-run macro moves, and
-the scores that order its scans. Compiled by Cython where it can be.
+"""What the FreeCell family adds to the kernel: whole-run macro moves and the scores that
+order its scans (the safe moves home are the kernel's, from the engine's rule). Compiled by
+Cython where it can be.
 
 >>> from patience.engine.game import engine_for
 >>> from patience.games import get_game
+>>> from patience.solver.kernel.state import EMPTY, board_of
 >>> family = Family(Tables(engine_for(get_game("freecell").rules({}))))
->>> columns = (bytes([1, 0]),) + (b"",) * 7  # the Ace of clubs on the two
->>> after, played = family.settle((columns, bytes([EMPTY] * 4), bytes(4)), (1, HOME, 1))
->>> after[0][0], after[2], played  # the two waits for the red Aces
-(b'\\x01', b'\\x01\\x00\\x00\\x00', [(0, -1, 1)])
+>>> score = family.hooks(Weights(60, 5, 3, 10, 25)).score
+>>> def column(*cards):
+...     return board_of(((bytes(cards),) + (b"",) * 7, bytes([EMPTY] * 4), bytes(4)))
+>>> score(column(1, 0))  # the Ace of clubs on the two: 4 free cells, 7 empty columns
+215
+>>> score(column(0, 1))  # the two on the Ace: buried once (5), out of order (3)
+207
 """
 
 from __future__ import annotations
@@ -18,12 +23,21 @@ from typing import NamedTuple
 import cython
 
 from patience.cards import SUITS, make_card
+from patience.solver.kernel.moves import RUNS_AT
 from patience.solver.kernel.search import Hooks
-from patience.solver.kernel.state import CARDS, EMPTY, HOME, RANK0, SUIT, State, Step, run_length
+from patience.solver.kernel.state import CARDS, EMPTY, RANK0, TO_HOME, Board
 from patience.solver.kernel.tables import Tables
 
-_NEXT = tuple(tuple(make_card(h + 1, s) if h < 13 else CARDS for h in range(14)) for s in SUITS)
-"""The next card each suit needs home, by how many are home (``CARDS`` once it is full)."""
+_NEXT = cython.declare(
+    bytes, bytes(make_card(h + 1, s) if h < 13 else CARDS for s in SUITS for h in range(14))
+)
+"""The next card each suit needs home, at ``suit * 14 + how many are home`` (``CARDS`` once
+the suit is full)."""
+_RANK0 = cython.declare(bytes, RANK0)
+_CARDS = cython.declare(cython.int, CARDS)
+_EMPTY = cython.declare(cython.int, EMPTY)
+_TO_HOME = cython.declare(cython.int, TO_HOME)
+_RUNS_AT = cython.declare(cython.int, RUNS_AT)
 
 
 class Weights(NamedTuple):
@@ -52,12 +66,8 @@ class Weights(NamedTuple):
     w_empty=cython.int,
     w_breaks=cython.int,
 )
-def rank_function(weights: Weights, fits: bytes) -> Callable[[State], int]:
-    """The score of a state under ``weights`` (higher is better); ``fits`` is the build.
-
-    What a column costs apart from the cards home is remembered per column (a column
-    comes back in many states): its disorder and breaks, and how deep each card lies.
-    """
+def rank_function(weights: Weights, fits: bytes) -> Callable[[Board], int]:
+    """The score of a board under ``weights`` (higher is better); ``fits`` is the build."""
     w_home, w_buried, w_disorder, w_free, w_empty, w_breaks = (
         weights.home,
         weights.buried,
@@ -66,55 +76,65 @@ def rank_function(weights: Weights, fits: bytes) -> Callable[[State], int]:
         weights.empty_column,
         weights.breaks,
     )
-    known: dict[bytes, tuple[int, bytes]] = {}
-
-    @cython.locals(size=cython.int, cost=cython.int, low=cython.int, i=cython.int, r=cython.int)
-    def column_cost(col: bytes) -> tuple[int, bytes]:
-        size = len(col)
-        cost = 0
-        low = 99
-        depth = bytearray(CARDS + 1)  # the last stands for the next card of a finished suit
-        for i in range(size):
-            card = col[i]
-            depth[card] = size - 1 - i
-            r = RANK0[card]
-            if r > low:
-                cost += w_disorder
-            else:
-                low = r
-            if i and not fits[col[i - 1] * CARDS + card]:
-                cost += w_breaks * (size - i)
-        found = known[col] = (cost, bytes(depth))
-        return found
 
     @cython.locals(
+        q=cython.p_uchar,
+        f=cython.p_uchar,
+        n=cython.int,
+        c=cython.int,
+        h=cython.int,
+        i=cython.int,
+        k=cython.int,
+        at=cython.int,
+        size=cython.int,
+        card=cython.int,
+        r=cython.int,
+        low=cython.int,
         value=cython.int,
+        cost=cython.int,
         a=cython.int,
         b=cython.int,
-        c=cython.int,
         d=cython.int,
-        cost=cython.int,
-        depth=bytes,
-        col=bytes,
-        home=bytes,
-        cells=bytes,
+        e=cython.int,
     )
-    def rank_state(state: State) -> int:
-        columns, cells, home = state
-        value = w_home * sum(home) + w_free * cells.count(EMPTY)
-        a = _NEXT[0][home[0]]
-        b = _NEXT[1][home[1]]
-        c = _NEXT[2][home[2]]
-        d = _NEXT[3][home[3]]
-        for col in columns:
-            if not col:
+    def rank_board(board: Board) -> int:
+        q = board
+        f = fits
+        n = q[0]
+        c = q[1]
+        h = 2 + n + c
+        value = w_home * (q[h] + q[h + 1] + q[h + 2] + q[h + 3])
+        for i in range(c):
+            if q[2 + n + i] == _EMPTY:
+                value += w_free
+        a = _NEXT[q[h]]
+        b = _NEXT[14 + q[h + 1]]
+        d = _NEXT[28 + q[h + 2]]
+        e = _NEXT[42 + q[h + 3]]
+        at = h + 4
+        for i in range(n):
+            size = q[2 + i]
+            if not size:
                 value += w_empty
                 continue
-            cost, depth = known.get(col) or column_cost(col)
-            value -= cost + w_buried * (depth[a] + depth[b] + depth[c] + depth[d])
+            cost = 0
+            low = 99
+            for k in range(size):
+                card = q[at + k]
+                r = _RANK0[card]
+                if r > low:
+                    cost += w_disorder
+                else:
+                    low = r
+                if k and not f[q[at + k - 1] * _CARDS + card]:
+                    cost += w_breaks * (size - k)
+                if card in (a, b, d, e):
+                    cost += w_buried * (size - 1 - k)
+            value -= cost
+            at += size
         return value
 
-    return rank_state
+    return rank_board
 
 
 class Family:
@@ -122,93 +142,73 @@ class Family:
 
     def __init__(self, tables: Tables) -> None:
         self.tables = tables
-        self.needs = tuple(
-            tuple((SUIT[u], RANK0[u] + 1) for u in tables.uppers[c]) for c in range(CARDS)
-        )
-        """For each card, the (suit, count home) that make it safe to send home: every card
-        the tableau's build would lay on it is home (as the engine's safe moves)."""
 
     def hooks(self, weights: Weights) -> Hooks:
         """The kernel hooks of one scan scored by ``weights``."""
         return Hooks(
-            settle=self.settle,
             score=rank_function(weights, self.tables.fits),
+            safe_home=True,
             restrict=self.whole_runs if weights.whole_runs else None,
             depth_first=weights.depth_first,
         )
 
-    def safe(self, card: int, home: bytes | bytearray) -> bool:
-        """May ``card`` go home now as a safe move?"""
-        if home[SUIT[card]] != RANK0[card]:
-            return False
-        return all(home[s] >= r for s, r in self.needs[card])
-
-    @cython.locals(n=cython.int, src=cython.int, i=cython.int, j=cython.int, moved=cython.bint)
-    def settle(self, state: State, step: Step) -> tuple[State, list[Step]]:
-        """``state`` (reached by ``step``) after every safe move home, and those moves.
-
-        The state before ``step`` had no safe move left (as every state this leaves): then
-        only a move home or the card a move uncovers can make one.
-        """
-        columns_t, cells_b, home_b = state
-        n = self.tables.columns
-        src = step[0]
-        if step[1] != HOME and not (
-            src < n and columns_t[src] and self.safe(columns_t[src][-1], home_b)
-        ):
-            return state, []
-        columns = list(columns_t)
-        cells = bytearray(cells_b)
-        home = bytearray(home_b)
-        played: list[Step] = []
-        moved = True
-        while moved:
-            moved = False
-            for i in range(n):
-                col = columns[i]
-                while col and self.safe(col[-1], home):
-                    home[SUIT[col[-1]]] += 1
-                    col = col[:-1]
-                    played.append((i, HOME, 1))
-                    moved = True
-                columns[i] = col
-            for j in range(len(cells)):
-                card = cells[j]
-                if card != EMPTY and self.safe(card, home):
-                    home[SUIT[card]] += 1
-                    cells[j] = EMPTY
-                    played.append((n + j, HOME, 1))
-                    moved = True
-        return (tuple(columns), bytes(cells), bytes(home)), played
-
-    @cython.locals(n=cython.int, src=cython.int, dst=cython.int, count=cython.int)
-    def whole_runs(self, state: State, steps: list[Step]) -> list[Step]:
-        """Of ``steps``, those that move a column's whole run (or the most of it an empty
-        column takes), and a card to a cell only when it is a run of its own: fewer moves,
-        but not every move (no proof may rest on them)."""
-        columns, cells, _ = state
-        tables = self.tables
-        n = tables.columns
-        gaps = columns.count(b"")
-        to_gap = tables.limit[cells.count(EMPTY)][gaps - 1] if gaps else 0
-        runs: dict[int, int] = {}
-        known = tables.runs
-        out: list[Step] = []
-        for step in steps:
-            src, dst, count = step
-            if src >= n or dst == HOME:
-                out.append(step)
-                continue
-            col = columns[src]
-            run = runs.get(src)
-            if run is None:
-                run = runs[src] = known.get(col) or run_length(tables.chain, col)
-            if dst >= n:
-                if run == 1:
-                    out.append(step)
-            elif columns[dst]:
-                if count == run:
-                    out.append(step)
-            elif count == min(run, to_gap, len(col) - 1):
-                out.append(step)
-        return out
+    @cython.locals(
+        q=cython.p_uchar,
+        s=cython.p_uchar,
+        mark=cython.p_uchar,
+        n=cython.int,
+        c=cython.int,
+        i=cython.int,
+        j=cython.int,
+        src=cython.int,
+        dst=cython.int,
+        moved=cython.int,
+        run=cython.int,
+        gaps=cython.int,
+        free=cython.int,
+        to_gap=cython.int,
+        most=cython.int,
+        made=cython.int,
+        keep=cython.bint,
+    )
+    def whole_runs(self, board: Board, steps: bytearray, marks: bytearray, count: int) -> int:
+        """Of the ``count`` steps of ``board``, keep those that move a column's whole run
+        (or the most of it an empty column takes), and a card to a cell only when it is a
+        run of its own: fewer moves, but not every move (no proof may rest on them)."""
+        q = board
+        s = steps
+        mark = marks
+        n = q[0]
+        c = q[1]
+        gaps = 0
+        for i in range(n):
+            if not q[2 + i]:
+                gaps += 1
+        free = 0
+        for j in range(c):
+            if q[2 + n + j] == _EMPTY:
+                free += 1
+        to_gap = self.tables.limits[free * (n + 1) + gaps - 1] if gaps else 0
+        made = 0
+        for i in range(count):
+            src = s[3 * i]
+            dst = s[3 * i + 1]
+            moved = s[3 * i + 2]
+            if src >= n or dst == _TO_HOME:
+                keep = True
+            else:
+                run = mark[_RUNS_AT + src]
+                if dst >= n:
+                    keep = run == 1
+                elif q[2 + dst]:
+                    keep = moved == run
+                else:
+                    most = run if run < to_gap else to_gap
+                    if most > q[2 + src] - 1:
+                        most = q[2 + src] - 1
+                    keep = moved == most
+            if keep:
+                for j in range(3):
+                    s[3 * made + j] = s[3 * i + j]
+                made += 1
+        return made

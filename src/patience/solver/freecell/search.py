@@ -2,7 +2,8 @@
 
 The search runs on the kernel's compact states and its one move generator
 (:mod:`patience.solver.kernel`); the family adds safe moves home, whole-run macro moves and
-the scores of its scans (:mod:`patience.solver.freecell.hooks`). Four scans take turns
+the scores of its scans (:mod:`patience.solver.freecell.hooks`); the kernel plays the safe
+moves home. Four scans take turns
 (:data:`SCANS`): three best first, the first two of them moving whole runs only (they never
 prove), and one depth first. The third and fourth try every move and prune only soundly (safe
 moves home, symmetry), so one that runs out of states proves the deal lost. The line found
@@ -18,7 +19,7 @@ from patience.solver.freecell.family import in_family
 from patience.solver.freecell.hooks import Family, Weights, rank_function
 from patience.solver.kernel.positions import engine_moves, state_of
 from patience.solver.kernel.search import scan, take_turns
-from patience.solver.kernel.state import CARDS, HOME, cards_home
+from patience.solver.kernel.state import CARDS, HOME, cards_home, settle
 from patience.solver.kernel.tables import Tables
 from patience.solver.result import Budget, Meter, ProvenUnwinnable, Result, Unknown, Won
 from patience.solver.search import Searcher
@@ -64,7 +65,7 @@ class FreeCellSearch(Searcher):
         if state is None:  # not a state of this family (e.g. a face-down card): the general search
             return super().solve(start, budget)
         meter = Meter(budget, _CLOCK_EVERY, began)
-        state, first = family.settle(state, (0, HOME, 0))  # a move home: settle it all
+        state, first = settle(state, (0, HOME, 0), tables.needs)  # a move home: settle it all
         if cards_home(state) == CARDS:
             return Won(engine_moves(tables, start, first), 0, budget.clock() - began)
         scans = [scan(tables, state, family.hooks(weights)) for weights in self.scans]

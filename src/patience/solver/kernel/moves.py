@@ -1,5 +1,5 @@
-"""The kernel's one move generator, over compact states, from the engine's tables.
-Compiled by Cython where it can be.
+"""The kernel's one move generator, over boards, from the engine's tables. Compiled by Cython
+where it can be.
 
 With ``every`` it gives exactly the engine's
 :meth:`~patience.engine.core.Engine.search_moves` (tests/solver/kernel hold it to that);
@@ -20,16 +20,81 @@ from __future__ import annotations
 
 import cython
 
-from patience.solver.kernel.state import CARDS, EMPTY, HOME, RANK0, SUIT, Step, run_length
+from patience.solver.kernel.state import (
+    CARDS,
+    EMPTY,
+    RANK0,
+    SUIT,
+    TO_HOME,
+    Board,
+    Step,
+    board_of,
+    decoded,
+)
 from patience.solver.kernel.tables import Tables
+
+_SUIT = cython.declare(bytes, SUIT)
+_CARDS = cython.declare(cython.int, CARDS)
+_EMPTY = cython.declare(cython.int, EMPTY)
+_TO_HOME = cython.declare(cython.int, TO_HOME)
+_RANK0 = cython.declare(bytes, RANK0)
+_NONE = cython.declare(cython.int, 255)
+"""No column, in the generator's marks."""
+RUNS_AT = 3 * CARDS
+"""Where :func:`moves_of` leaves each column's run length in its ``marks``."""
+_RUNS_AT = cython.declare(cython.int, RUNS_AT)
+
+
+@cython.cfunc
+@cython.locals(q=cython.p_uchar, at=cython.int, size=cython.int, run=cython.int)
+def _run(
+    chain: cython.p_const_uchar, q: cython.p_const_uchar, at: cython.int, size: cython.int
+) -> cython.int:
+    """How many cards at the top of the ``size`` cards from ``q[at]`` move together."""
+    run = 1
+    while run < size and chain[q[at + size - run - 1] * _CARDS + q[at + size - run]]:
+        run += 1
+    return run
+
+
+def run_length(chain: bytes, col: bytes) -> int:
+    """How many cards at the top of a non-empty ``col`` move together by ``chain``.
+
+    >>> run_length(bytes([1]) * CARDS * CARDS, b"\\x01\\x02\\x03")
+    3
+    """
+    return _run(chain, col, 0, len(col))
+
+
+@cython.cfunc
+@cython.locals(made=cython.int, src=cython.int, dst=cython.int, count=cython.int)
+def _put(
+    out: cython.p_uchar, made: cython.int, src: cython.int, dst: cython.int, count: cython.int
+) -> cython.int:
+    """Write the step at ``out[made * 3]``; the number of steps then."""
+    out[made * 3] = src
+    out[made * 3 + 1] = dst
+    out[made * 3 + 2] = count
+    return made + 1
 
 
 @cython.locals(
+    q=cython.p_uchar,
+    out=cython.p_uchar,
+    mark=cython.p_uchar,
+    starts=cython.p_uchar,
+    chain=cython.p_uchar,
+    uppers=cython.p_uchar,
+    lowers=cython.p_uchar,
+    limits=cython.p_uchar,
+    every=cython.bint,
     n=cython.int,
+    c=cython.int,
     i=cython.int,
     j=cython.int,
     g=cython.int,
     k=cython.int,
+    at=cython.int,
     size=cython.int,
     card=cython.int,
     run=cython.int,
@@ -38,86 +103,118 @@ from patience.solver.kernel.tables import Tables
     to_gap=cython.int,
     free=cython.int,
     gaps=cython.int,
+    first_gap=cython.int,
+    first_cell=cython.int,
     upper=cython.int,
     lower=cython.int,
     whole=cython.int,
-    col=bytes,
-    starts=bytes,
-    chain=bytes,
+    top=cython.int,
+    made=cython.int,
+    late=cython.int,
+    later=cython.int,
 )
-def generate(
-    tables: Tables, columns: tuple[bytes, ...], cells: bytes, home: bytes, every: bool
-) -> list[Step]:
-    """The moves of the state ``(columns, cells, home)`` (see the module's docstring)."""
-    n = tables.columns
-    starts, uppers, lowers, chain = tables.starts, tables.uppers, tables.lowers, tables.chain
-    runs = tables.runs
-    free = cells.count(EMPTY)
-    gaps = columns.count(b"")
-    most = tables.limit[free][gaps]
-    gap_list: list[int] = []
-    to_gap = 0
-    if gaps:
-        to_gap = tables.limit[free][gaps - 1]
-        gap_list = [i for i in range(n) if not columns[i]] if every else [columns.index(b"")]
-    cell_list: list[int] = []
-    if free:
-        cell_list = (
-            [n + j for j in range(len(cells)) if cells[j] == EMPTY]
-            if every
-            else [n + cells.index(EMPTY)]
-        )
-    top_at = [-1] * CARDS
-    run_from = [-1] * CARDS
-    run_count = [0] * CARDS
-    out: list[Step] = []
-    later: list[Step] = []
+def moves_of(tables: Tables, board: Board, every: bool, steps: bytearray, marks: bytearray) -> int:
+    """Write the moves of ``board`` into ``steps`` (:attr:`~.tables.Tables.steps_size`
+    bytes), three bytes each (255 for home), and return their number. ``marks``
+    (:attr:`~.tables.Tables.marks_size` bytes) is left with each column's run length at
+    :data:`RUNS_AT`."""
+    q = board
+    out = steps
+    mark = marks
+    starts = tables.starts
+    chain = tables.chain
+    uppers = tables.uppers
+    lowers = tables.lowers
+    limits = tables.limits
+    n = q[0]
+    c = q[1]
+    free = 0
+    first_cell = -1
+    for j in range(c):
+        if q[2 + n + j] == _EMPTY:
+            free += 1
+            if first_cell < 0:
+                first_cell = n + j
+    gaps = 0
+    first_gap = -1
     for i in range(n):
-        col = columns[i]
-        size = len(col)
+        if not q[2 + i]:
+            gaps += 1
+            if first_gap < 0:
+                first_gap = i
+    most = limits[free * (n + 1) + gaps]
+    to_gap = limits[free * (n + 1) + gaps - 1] if gaps else 0
+    for i in range(3 * _CARDS):
+        mark[i] = _NONE
+    made = 0
+    later = tables.steps_size // 6
+    late = later
+    at = 6 + n + c
+    for i in range(n):
+        size = q[2 + i]
+        mark[_RUNS_AT + i] = 0
         if not size:
             continue
-        card = col[size - 1]
-        top_at[card] = i
-        if home[SUIT[card]] == RANK0[card]:
-            out.append((i, HOME, 1))
-        run = runs.get(col, 0)
-        if not run:
-            run = runs[col] = run_length(chain, col)
+        card = q[at + size - 1]
+        mark[card] = i
+        if q[2 + n + c + _SUIT[card]] == _RANK0[card]:
+            made = _put(out, made, i, _TO_HOME, 1)
+        run = _run(chain, q, at, size)
+        mark[_RUNS_AT + i] = run
         for count in range(1, (run if run < most else most) + 1):
-            card = col[size - count]
-            run_from[card] = i
-            run_count[card] = count
+            card = q[at + size - count]
+            mark[_CARDS + card] = i
+            mark[2 * _CARDS + card] = count
         if gaps:
             whole = run if run < to_gap else to_gap
             if whole >= size:  # a whole column into an empty one changes nothing
                 whole = size - 1
             for count in range(1, whole + 1):
-                if starts[col[size - count]]:
-                    for g in gap_list:
-                        later.append((i, g, count))
-        for g in cell_list:
-            later.append((i, g, 1))
-    for j in range(len(cells)):
-        card = cells[j]
-        if card == EMPTY:
+                if starts[q[at + size - count]]:
+                    for g in range(first_gap, n):
+                        if not q[2 + g] and (every or g == first_gap):
+                            late = _put(out, late, i, g, count)
+        if free:
+            for g in range(first_cell, n + c):
+                if q[2 + g] == _EMPTY and (every or g == first_cell):
+                    late = _put(out, late, i, g, 1)
+        at += size
+    for j in range(c):
+        card = q[2 + n + j]
+        if card == _EMPTY:
             continue
-        if home[SUIT[card]] == RANK0[card]:
-            out.append((n + j, HOME, 1))
-        for lower in lowers[card]:
-            k = top_at[lower]
-            if k >= 0:
-                out.append((n + j, k, 1))
-        if starts[card]:
-            for g in gap_list:
-                out.append((n + j, g, 1))
+        if q[2 + n + c + _SUIT[card]] == _RANK0[card]:
+            made = _put(out, made, n + j, _TO_HOME, 1)
+        for g in range(lowers[card * (_CARDS + 1)]):
+            lower = lowers[card * (_CARDS + 1) + 1 + g]
+            if mark[lower] != _NONE:
+                made = _put(out, made, n + j, mark[lower], 1)
+        if gaps and starts[card]:
+            for g in range(first_gap, n):
+                if not q[2 + g] and (every or g == first_gap):
+                    made = _put(out, made, n + j, g, 1)
+    at = 6 + n + c
     for k in range(n):
-        col = columns[k]
-        if not col:
+        size = q[2 + k]
+        if not size:
             continue
-        for upper in uppers[col[len(col) - 1]]:
-            i = run_from[upper]
-            if i >= 0 and i != k:
-                out.append((i, k, run_count[upper]))
-    out.extend(later)
-    return out
+        top = q[at + size - 1]
+        at += size
+        for g in range(uppers[top * (_CARDS + 1)]):
+            upper = uppers[top * (_CARDS + 1) + 1 + g]
+            i = mark[_CARDS + upper]
+            if i != _NONE and i != k:
+                made = _put(out, made, i, k, mark[2 * _CARDS + upper])
+    for i in range(3 * (late - later)):
+        out[3 * made + i] = out[3 * later + i]
+    return made + late - later
+
+
+def generate(
+    tables: Tables, columns: tuple[bytes, ...], cells: bytes, home: bytes, every: bool
+) -> list[Step]:
+    """The moves of the state ``(columns, cells, home)`` (see the module's docstring)."""
+    steps = bytearray(tables.steps_size)
+    board = board_of((columns, cells, home))
+    made = moves_of(tables, board, every, steps, bytearray(tables.marks_size))
+    return [decoded(steps, 3 * i) for i in range(made)]

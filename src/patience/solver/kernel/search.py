@@ -3,8 +3,8 @@ prove. Compiled by Cython where it can be.
 
 A scan searches from one state, best first by a family's score or depth first with the
 children of each state tried best score first, skipping states met before
-(:class:`~.transposition.Transposition`). A family plugs in through :class:`Hooks`: the
-automatic moves after each step (``settle``), the score that orders the search, and a
+(:class:`~.transposition.Transposition`). A family plugs in through :class:`Hooks`: whether
+the safe moves home follow each step (``safe_home``), the score that orders the search, and a
 ``restrict`` that narrows each state's moves to macro moves. A scan without ``restrict`` tries
 every move the generator gives, so when it runs out of states the start is proven
 unwinnable; a restricted scan never proves. (docs/SOLVERS.md, "The kernel")
@@ -12,8 +12,8 @@ unwinnable; a restricted scan never proves. (docs/SOLVERS.md, "The kernel")
 >>> from patience.engine.game import engine_for
 >>> from patience.games import get_game
 >>> tables = Tables(engine_for(get_game("freecell").rules({})))
->>> from patience.solver.kernel.state import EMPTY, cards_home
->>> hooks = Hooks(settle=lambda state, step: (state, []), score=cards_home)
+>>> from patience.solver.kernel.state import EMPTY, board_home
+>>> hooks = Hooks(score=board_home)
 >>> aces = (bytes(range(0, 52, 13)),) + (b"",) * 7, bytes([EMPTY] * 4), bytes(4)
 >>> scan = BestFirst(tables, aces, hooks)
 >>> for _ in scan.run(10_000): pass
@@ -23,132 +23,210 @@ unwinnable; a restricted scan never proves. (docs/SOLVERS.md, "The kernel")
 
 from __future__ import annotations
 
-import heapq
 from collections.abc import Callable, Iterator
+from heapq import heappop, heappush
 from typing import NamedTuple
 
 import cython
 
-from patience.solver.kernel.moves import generate
-from patience.solver.kernel.state import CARDS, State, Step, key, play
+from patience.solver.kernel.moves import moves_of
+from patience.solver.kernel.state import (
+    CARDS,
+    Board,
+    State,
+    Step,
+    board_home,
+    board_of,
+    decoded,
+    fresh,
+    key,
+    work_size,
+)
 from patience.solver.kernel.tables import Tables
 from patience.solver.kernel.transposition import Transposition
 
-Settle = Callable[[State, Step], tuple[State, list[Step]]]
-"""After ``step`` led to a state: that state once the automatic moves are played, and those."""
-Score = Callable[[State], int]
+_CARDS = cython.declare(cython.int, CARDS)
+
+Score = Callable[[Board], int]
 """Higher is more promising."""
-Restrict = Callable[[State, list[Step]], list[Step]]
-"""A state's moves narrowed to macro moves (a scan using it never proves)."""
+Restrict = Callable[[Board, bytearray, bytearray, int], int]
+"""Narrows a board's moves to macro moves: given the board, its ``count`` steps and the
+generator's marks (:func:`~.moves.moves_of`), keeps some of the steps in order at the
+front and returns how many (a scan using it never proves)."""
 
 
 class Hooks(NamedTuple):
     """What a family adds to one scan."""
 
-    settle: Settle
     score: Score
+    safe_home: bool = False
+    """Play the safe moves home after each step (:attr:`~.tables.Tables.needs`)."""
     restrict: Restrict | None = None
     depth_first: bool = False
 
 
+@cython.cclass
 class Scan:
-    """One search from a settled state, run a few nodes at a time (:meth:`run`)."""
+    """One search from a settled state, run a few nodes at a time (:meth:`run`).
+
+    States are numbered in the order they are met (the start is 0); a scan orders them by
+    one int each (:func:`best_first`, :func:`depth_first`).
+    """
+
+    proves = cython.declare(cython.bint, visibility="readonly")
+    """Does running out of states prove the start unwinnable?"""
+    exhausted = cython.declare(cython.bint, visibility="readonly")
+    tables: Tables
+    score: Score
+    restrict: Restrict | None
+    parents: list[int]
+    edges: list[bytes]
+    boards: list[Board | None]
+    """The board of each state met and not yet expanded."""
+    seen: set[bytes]
+    needs: bytes | None
+    steps: bytearray
+    marks: bytearray
+    work: bytearray
+    won: list[Step] | None
 
     def __init__(self, tables: Tables, start: State, hooks: Hooks) -> None:
         self.tables = tables
-        self.hooks = hooks
+        self.score = hooks.score
+        self.restrict = hooks.restrict
         self.proves = hooks.restrict is None
-        """Does running out of states prove the start unwinnable?"""
-        self.parents: list[int] = [-1]
-        self.edges: list[list[Step]] = [[]]
-        self.seen = Transposition()
-        self.seen.first(key(start))
-        self.line: list[Step] | None = None
-        """The steps from the start to a win, once one is found."""
+        self.parents = [-1]
+        self.edges = [b""]
+        self.boards = [board_of(start)]
+        seen = Transposition()
+        seen.first(key(start))
+        self.seen = seen.keys
+        self.needs = tables.needs if hooks.safe_home else None
+        self.steps = bytearray(tables.steps_size)
+        self.marks = bytearray(tables.marks_size)
+        self.work = bytearray(work_size(tables.columns, tables.cells))
+        self.won = None
         self.exhausted = False
+
+    @property
+    def line(self) -> list[Step] | None:
+        """The steps from the start to a win, once one is found."""
+        return self.won
 
     def run(self, nodes: int) -> Iterator[None]:
         """Expand up to ``nodes`` states, yielding after each."""
         raise NotImplementedError
 
-    @cython.locals(n=cython.int, parent=cython.int)
-    def children(self, state: State, parent: int) -> list[tuple[int, State]] | None:
-        """The new states one step (and its automatic moves) from ``state``, each with its
-        node number; ``None`` when one of them is won (``line`` is then set)."""
-        tables, hooks = self.tables, self.hooks
-        n = tables.columns
-        settle, seen, parents, edges = hooks.settle, self.seen.keys, self.parents, self.edges
-        columns, cells, home = state
-        steps = generate(tables, columns, cells, home, False)
-        if hooks.restrict is not None:
-            steps = hooks.restrict(state, steps)
-        out: list[tuple[int, State]] = []
-        for step in steps:
-            child, auto = settle(play(state, step, n), step)
-            child_key = key(child)
-            if child_key in seen:
-                continue
-            seen.add(child_key)
-            parents.append(parent)
-            edges.append([step, *auto])
-            if sum(child[2]) == CARDS:
-                self.line = self._line(len(parents) - 1)
-                return None
-            out.append((len(parents) - 1, child))
-        return out
+    @cython.cfunc
+    @cython.locals(first=cython.int, count=cython.int)
+    def children(self, node: cython.int) -> list[int] | None:
+        """Expand state ``node``: the scores of the new states one step (and the safe moves
+        home) from it, numbered last (the last node is the last of them); ``None`` when one
+        of them is won (``line`` is then set)."""
+        parents, boards = self.parents, self.boards
+        board = boards[node]
+        assert board is not None
+        boards[node] = None
+        steps, marks = self.steps, self.marks
+        count = moves_of(self.tables, board, False, steps, marks)
+        if self.restrict is not None:
+            count = self.restrict(board, steps, marks, count)
+        first = len(parents)
+        found = fresh(board, steps, count, self.work, self.needs, self.seen, self.edges)
+        count = len(found)
+        parents.extend([node] * count)
+        boards.extend(found)
+        if count and board_home(found[count - 1]) == _CARDS:
+            self.won = self._line(first + count - 1)
+            return None
+        score = self.score
+        return [score(board) for board in found]
 
     def _line(self, node: int) -> list[Step]:
-        chunks: list[list[Step]] = []
+        chunks: list[bytes] = []
         while node >= 0:
             chunks.append(self.edges[node])
             node = self.parents[node]
-        return [step for chunk in reversed(chunks) for step in chunk]
+        return [decoded(chunk, at) for chunk in reversed(chunks) for at in range(0, len(chunk), 3)]
 
 
+_NODES = cython.declare(cython.longlong, 1 << 32)
+"""More than the nodes of any scan."""
+
+
+@cython.cfunc
+def best_first(score: cython.longlong, node: cython.longlong) -> cython.longlong:
+    """Orders states by score, best first, and equal scores latest met first (lowest first)."""
+    return -score * _NODES + (_NODES - 1 - node)
+
+
+@cython.cfunc
+def depth_first(score: cython.longlong, node: cython.longlong) -> cython.longlong:
+    """Orders states by score, and equal scores by when they were met (highest last)."""
+    return score * _NODES + node
+
+
+@cython.cclass
 class BestFirst(Scan):
     """Best first by the score; ties go to the state met last."""
 
+    frontier: list[int]
+    """A heap of the states met and not expanded (:func:`best_first`)."""
+
     def __init__(self, tables: Tables, start: State, hooks: Hooks) -> None:
         super().__init__(tables, start, hooks)
-        self.frontier: list[tuple[int, int, State]] = [(0, 0, start)]
+        self.frontier = [best_first(0, 0)]
 
+    @cython.locals(order=cython.longlong, child=cython.longlong)
     def run(self, nodes: int) -> Iterator[None]:
-        frontier, score = self.frontier, self.hooks.score
+        frontier, parents = self.frontier, self.parents
         for _ in range(nodes):
             if not frontier:
                 self.exhausted = True
                 return
-            _, node, state = heapq.heappop(frontier)
-            found = self.children(state, -node)
+            order = heappop(frontier)
+            found = self.children(_NODES - 1 - (order & (_NODES - 1)))
             if found is None:
                 return
-            for child_node, child in found:
-                heapq.heappush(frontier, (-score(child), -child_node, child))
+            child = len(parents) - len(found)
+            for value in found:
+                heappush(frontier, best_first(value, child))
+                child += 1
             yield None
         if not frontier:
             self.exhausted = True
 
 
+@cython.cclass
 class DepthFirst(Scan):
     """Depth first, the children of each state tried best score first."""
 
+    stack: list[list[int]]
+    """The children of each state on the way, sorted (:func:`depth_first`)."""
+
     def __init__(self, tables: Tables, start: State, hooks: Hooks) -> None:
         super().__init__(tables, start, hooks)
-        self.stack: list[list[tuple[int, int, State]]] = [[(0, 0, start)]]
+        self.stack = [[depth_first(0, 0)]]
 
+    @cython.locals(child=cython.longlong)
     def run(self, nodes: int) -> Iterator[None]:
-        stack, score = self.stack, self.hooks.score
+        stack, parents = self.stack, self.parents
         for _ in range(nodes):
             while stack and not stack[-1]:
                 stack.pop()
             if not stack:
                 self.exhausted = True
                 return
-            _, node, state = stack[-1].pop()
-            found = self.children(state, node)
+            found = self.children(stack[-1].pop() & (_NODES - 1))
             if found is None:
                 return
-            stack.append(sorted((score(child), n, child) for n, child in found))
+            child = len(parents) - len(found)
+            order: list[int] = []
+            for value in found:
+                order.append(depth_first(value, child))
+                child += 1
+            order.sort()
+            stack.append(order)
             yield None
         while stack and not stack[-1]:
             stack.pop()

@@ -1,16 +1,25 @@
-"""The kernel's compact state: columns as ``bytes``, cells as ``bytes``, and how many cards of
-each suit are home; a move as three small ints. Compiled by Cython where it can be.
+"""The kernel's compact state, as a tuple of ``bytes`` and as a flat board, and one step on a
+board (the move, the safe moves home after it, and the key). Compiled by Cython where it can
+be: a board is then read and written through a C pointer.
 
 A state is ``(columns, cells, home)``: each column a ``bytes`` of cards bottom first, the
 cells a ``bytes`` with :data:`EMPTY` for a free cell, ``home`` a ``bytes`` of four counts. A
 step is ``(src, dst, count)``: columns are numbered from 0, cells follow them, and
 :data:`HOME` is the foundation of the card's suit.
 
+A board is the same state in one ``bytearray`` of fixed size, which the search works on:
+the column and cell counts, each column's length, the cells, the four counts home, then the
+columns' cards one column after another (bottom first), then zeros for the cards home. A
+step on a board is three bytes: source, destination (255 for :data:`HOME`), count.
+
 >>> state = ((b"\\x00", b""), bytes([EMPTY]), bytes(4))
->>> play(state, (0, HOME, 1), 2)
+>>> play(state, (0, HOME, 1))
 ((b'', b''), b'\\xff', b'\\x01\\x00\\x00\\x00')
 >>> key(state) == key(((b"", b"\\x00"), bytes([EMPTY]), bytes(4)))
 True
+>>> board = board_of(state)
+>>> list(board[:8]), len(board), state_of_board(board) == state
+([2, 1, 1, 0, 255, 0, 0, 0], 61, True)
 """
 
 from __future__ import annotations
@@ -23,40 +32,359 @@ EMPTY = 255
 """A free cell's byte."""
 HOME = -1
 """The destination of a move to the foundations."""
+TO_HOME = 255
+"""The destination byte of a step home on a board."""
 CARDS = len(ALL_CARDS)
 
 State = tuple[tuple[bytes, ...], bytes, bytes]
 Step = tuple[int, int, int]
 """A move in the compact state: source, destination, card count."""
+Board = bytearray
+"""A state in one flat buffer (see the module's docstring)."""
 
 SUIT = bytes(suit(c) for c in ALL_CARDS)
 RANK0 = bytes(rank(c) - 1 for c in ALL_CARDS)
 """Each card's rank counted from 0: how many of its suit are home when it may go home."""
-_BYTE = tuple(bytes((c,)) for c in range(256))
+_SUIT = cython.declare(bytes, SUIT)
+_CARDS = cython.declare(cython.int, CARDS)
+_EMPTY = cython.declare(cython.int, EMPTY)
+_TO_HOME = cython.declare(cython.int, TO_HOME)
+_RANK0 = cython.declare(bytes, RANK0)
+KEY_AT = 1 + 3 * (_CARDS + 1)
+"""Where :func:`fresh` builds a key in its ``work``; the steps played come before."""
 
 
-@cython.locals(src=cython.int, dst=cython.int, count=cython.int, n=cython.int, size=cython.int)
-def play(state: State, step: Step, n: int) -> State:
-    """The state after ``step`` (no automatic move); ``n`` is the number of columns."""
-    columns_t, cells, home = state
-    columns = list(columns_t)
-    src, dst, count = step
+def board_size(columns: int, cells: int) -> int:
+    """The length of a board of ``columns`` columns and ``cells`` cells."""
+    return 2 + columns + cells + 4 + _CARDS
+
+
+def board_of(state: State) -> Board:
+    """The board of ``state``."""
+    columns, cells, home = state
+    n, c = len(columns), len(cells)
+    board = bytearray((n, c)) + bytes(len(col) for col in columns) + cells + home
+    board += b"".join(columns)
+    board += bytes(board_size(n, c) - len(board))
+    return board
+
+
+def state_of_board(board: Board) -> State:
+    """The state of ``board``."""
+    n, c = board[0], board[1]
+    at = 6 + n + c
+    columns = []
+    for i in range(n):
+        columns.append(bytes(board[at : at + board[2 + i]]))
+        at += board[2 + i]
+    return tuple(columns), bytes(board[2 + n : 2 + n + c]), bytes(board[2 + n + c : 6 + n + c])
+
+
+def board_home(board: Board) -> int:
+    """How many cards are home on ``board``."""
+    at = 2 + board[0] + board[1]
+    return sum(board[at : at + 4])
+
+
+@cython.cfunc
+@cython.locals(
+    n=cython.int,
+    c=cython.int,
+    head=cython.int,
+    i=cython.int,
+    k=cython.int,
+    at=cython.int,
+    to=cython.int,
+    size=cython.int,
+    moved=cython.int,
+    card=cython.int,
+)
+def _play(
+    p: cython.p_const_uchar, q: cython.p_uchar, src: cython.int, dst: cython.int, count: cython.int
+) -> cython.void:
+    """Board ``q`` becomes board ``p`` after the step (no automatic move)."""
+    n = p[0]
+    c = p[1]
+    head = 6 + n + c
+    for i in range(head):
+        q[i] = p[i]
     if src < n:
-        col = columns[src]
-        size = len(col)
-        moved = col[size - count :]
-        columns[src] = col[: size - count]
+        moved = head
+        for i in range(src):
+            moved += p[2 + i]
+        moved += p[2 + src] - count
+        card = p[moved]
+        q[2 + src] -= count
     else:
-        moved = _BYTE[cells[src - n]]
-        cells = cells[: src - n] + _BYTE[EMPTY] + cells[src - n + 1 :]
-    if dst == HOME:
-        s = SUIT[moved[0]]
-        home = home[:s] + _BYTE[home[s] + 1] + home[s + 1 :]
+        moved = -1
+        card = p[2 + src]
+        q[2 + src] = _EMPTY
+    if dst == _TO_HOME:
+        q[2 + n + c + _SUIT[card]] += 1
     elif dst < n:
-        columns[dst] = columns[dst] + moved
+        q[2 + dst] += count
     else:
-        cells = cells[: dst - n] + moved + cells[dst - n + 1 :]
-    return tuple(columns), cells, home
+        q[2 + dst] = card
+    at = head
+    to = head
+    for i in range(n):
+        size = p[2 + i]
+        if i == src:
+            size -= count
+        for k in range(size):
+            q[to + k] = p[at + k]
+        to += size
+        at += p[2 + i]
+        if i == dst:
+            if moved < 0:
+                q[to] = card
+                to += 1
+            else:
+                for k in range(count):
+                    q[to + k] = p[moved + k]
+                to += count
+    for i in range(to, head + _CARDS):
+        q[i] = 0
+
+
+@cython.cfunc
+@cython.locals(h=cython.int, s=cython.int)
+def _safe(q: cython.p_const_uchar, needs: cython.p_const_uchar, card: cython.int) -> cython.bint:
+    """May ``card`` go home from board ``q`` as a safe move (``needs``: see :func:`fresh`)?"""
+    h = 2 + q[0] + q[1]
+    if q[h + _SUIT[card]] != _RANK0[card]:
+        return False
+    for s in range(4):  # noqa: SIM110 (all() over a generator would not compile to a C loop)
+        if q[h + s] < needs[card * 4 + s]:
+            return False
+    return True
+
+
+@cython.cfunc
+@cython.locals(
+    n=cython.int,
+    c=cython.int,
+    i=cython.int,
+    j=cython.int,
+    k=cython.int,
+    at=cython.int,
+    end=cython.int,
+    last=cython.int,
+    card=cython.int,
+    moved=cython.bint,
+)
+def _settle(
+    q: cython.p_uchar,
+    needs: cython.p_const_uchar,
+    src: cython.int,
+    dst: cython.int,
+    out: cython.p_uchar,
+    made: cython.int,
+) -> cython.int:
+    """Play every safe move home on board ``q``, reached by a step from ``src`` to ``dst``;
+    each is written at ``out[1 + made * 3]`` on as three bytes. Returns ``made`` plus their
+    number.
+
+    The board before the step had no safe move left (as every board this leaves): then only
+    a move home or the card a move uncovers can make one.
+    """
+    n = q[0]
+    c = q[1]
+    if dst != _TO_HOME:
+        if src >= n or not q[2 + src]:
+            return made
+        at = 6 + n + c
+        for i in range(src + 1):
+            at += q[2 + i]
+        if not _safe(q, needs, q[at - 1]):
+            return made
+    last = 6 + n + c + _CARDS - 1
+    moved = True
+    while moved:
+        moved = False
+        at = 6 + n + c
+        for i in range(n):
+            end = at + q[2 + i]
+            while end > at and _safe(q, needs, q[end - 1]):
+                card = q[end - 1]
+                q[2 + n + c + _SUIT[card]] += 1
+                for k in range(end - 1, last):
+                    q[k] = q[k + 1]
+                q[last] = 0
+                q[2 + i] -= 1
+                end -= 1
+                out[1 + made * 3] = i
+                out[2 + made * 3] = _TO_HOME
+                out[3 + made * 3] = 1
+                made += 1
+                moved = True
+            at = end
+        for j in range(c):
+            card = q[2 + n + j]
+            if card != _EMPTY and _safe(q, needs, card):
+                q[2 + n + c + _SUIT[card]] += 1
+                q[2 + n + j] = _EMPTY
+                out[1 + made * 3] = n + j
+                out[2 + made * 3] = _TO_HOME
+                out[3 + made * 3] = 1
+                made += 1
+                moved = True
+    return made
+
+
+@cython.cfunc
+@cython.locals(
+    n=cython.int,
+    c=cython.int,
+    i=cython.int,
+    j=cython.int,
+    k=cython.int,
+    a=cython.int,
+    b=cython.int,
+    la=cython.int,
+    lb=cython.int,
+    at=cython.int,
+    to=cython.int,
+    less=cython.bint,
+    x=cython.int,
+)
+def _key(q: cython.p_const_uchar, w: cython.p_uchar, o: cython.int) -> bytes:
+    """The key of board ``q`` (see :func:`key`), built in ``w`` from ``o`` on."""
+    n = q[0]
+    c = q[1]
+    at = 6 + n + c
+    for i in range(n):  # where each column starts
+        w[o + i] = at
+        at += q[2 + i]
+    for i in range(n):  # the columns in order of their cards (insertion sort)
+        w[o + n + i] = i
+        j = i
+        while j > 0:
+            a = w[o + n + j - 1]
+            b = w[o + n + j]
+            la = q[2 + a]
+            lb = q[2 + b]
+            less = lb < la
+            for k in range(la if la < lb else lb):
+                x = q[w[o + b] + k] - q[w[o + a] + k]
+                if x:
+                    less = x < 0
+                    break
+            if not less:
+                break
+            w[o + n + j - 1] = b
+            w[o + n + j] = a
+            j -= 1
+    to = o + 2 * n
+    for i in range(n):
+        a = w[o + n + i]
+        if i:
+            w[to] = 0xFF
+            to += 1
+        for k in range(q[2 + a]):
+            w[to + k] = q[w[o + a] + k]
+        to += q[2 + a]
+    w[to] = 0xFE
+    to += 1
+    for j in range(c):  # the cells, sorted
+        x = q[2 + n + j]
+        k = to + j
+        while k > to and w[k - 1] > x:
+            w[k] = w[k - 1]
+            k -= 1
+        w[k] = x
+    return bytes(w[o + 2 * n : to + c])
+
+
+def work_size(columns: int, cells: int) -> int:
+    """The length of the ``work`` buffer :func:`fresh` needs."""
+    return KEY_AT + 3 * columns + cells + _CARDS + 1
+
+
+@cython.locals(
+    p=cython.p_uchar,
+    q=cython.p_uchar,
+    s=cython.p_uchar,
+    w=cython.p_uchar,
+    safe=cython.p_const_uchar,
+    count=cython.int,
+    i=cython.int,
+    h=cython.int,
+    size=cython.int,
+    made=cython.int,
+)
+def fresh(
+    parent: Board,
+    steps: bytearray,
+    count: int,
+    work: bytearray,
+    needs: bytes | None,
+    seen: set[bytes],
+    edges: list[bytes],
+) -> list[Board]:
+    """The boards one of the ``count`` steps of ``steps`` (three bytes each) makes of
+    ``parent``, followed by the safe moves home unless ``needs`` is ``None``, whose keys
+    are not in ``seen``; in order, and the first with every card home ends them.
+
+    Their keys go into ``seen`` and, for each, what was played into ``edges`` (its step and
+    then the safe moves home, three bytes each). ``work`` has :func:`work_size` bytes;
+    ``needs[card * 4 + suit]`` is how many cards of the suit must be home for ``card`` to go
+    home safely (:attr:`~.tables.Tables.needs`).
+    """
+    p = parent
+    s = steps
+    w = work
+    if needs is not None:
+        safe = needs
+    size = len(parent)
+    h = 2 + p[0] + p[1]
+    out: list[Board] = []
+    child = bytearray(size)
+    for i in range(count):
+        q = child
+        _play(p, q, s[3 * i], s[3 * i + 1], s[3 * i + 2])
+        w[1] = s[3 * i]
+        w[2] = s[3 * i + 1]
+        w[3] = s[3 * i + 2]
+        made = 1
+        if needs is not None:
+            made = _settle(q, safe, s[3 * i], s[3 * i + 1], w, 1)
+        child_key = _key(q, w, KEY_AT)
+        if child_key in seen:
+            continue
+        seen.add(child_key)
+        edges.append(bytes(w[1 : 1 + 3 * made]))
+        out.append(child)
+        if q[h] + q[h + 1] + q[h + 2] + q[h + 3] == _CARDS:
+            break
+        child = bytearray(size)
+    return out
+
+
+def decoded(steps: Board | bytes, at: int) -> Step:
+    """The step written at ``steps[at]`` as three bytes.
+
+    >>> decoded(bytes([0, TO_HOME, 1, 3, 8, 1]), 3)
+    (3, 8, 1)
+    """
+    return steps[at], HOME if steps[at + 1] == _TO_HOME else steps[at + 1], steps[at + 2]
+
+
+def play(state: State, step_: Step) -> State:
+    """The state after ``step_`` (no automatic move)."""
+    board = board_of(state)
+    after = bytearray(len(board))
+    _play(board, after, step_[0], _TO_HOME if step_[1] == HOME else step_[1], step_[2])
+    return state_of_board(after)
+
+
+def settle(state: State, step_: Step, needs: bytes) -> tuple[State, list[Step]]:
+    """``state`` (reached by ``step_``) after every safe move home, and those moves
+    (``needs`` as for :func:`fresh`; a step home settles the whole state)."""
+    board = board_of(state)
+    out = bytearray(KEY_AT)
+    made = _settle(board, needs, step_[0], _TO_HOME if step_[1] == HOME else step_[1], out, 0)
+    return state_of_board(board), [(out[1 + 3 * i], HOME, 1) for i in range(made)]
 
 
 def key(state: State) -> bytes:
@@ -64,24 +392,10 @@ def key(state: State) -> bytes:
 
     The cards left in play decide which are home (one pack), so ``home`` is left out.
     """
-    columns, cells, _ = state
-    return b"\xff".join(sorted(columns)) + b"\xfe" + bytes(sorted(cells))
+    board = board_of(state)
+    return _key(board, bytearray(work_size(len(state[0]), len(state[1]))), 0)
 
 
 def cards_home(state: State) -> int:
     """How many cards are home."""
     return sum(state[2])
-
-
-@cython.locals(size=cython.int, run=cython.int)
-def run_length(chain: bytes, col: bytes) -> int:
-    """How many cards at the top of a non-empty ``col`` move together by ``chain``.
-
-    >>> run_length(bytes([1]) * CARDS * CARDS, b"\\x01\\x02\\x03")
-    3
-    """
-    size = len(col)
-    run = 1
-    while run < size and chain[col[size - run - 1] * CARDS + col[size - run]]:
-        run += 1
-    return run

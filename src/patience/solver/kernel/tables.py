@@ -22,17 +22,11 @@ from patience.cards import ALL_CARDS, rank, suit
 from patience.engine.core import Engine
 
 _CARDS = len(ALL_CARDS)
-_REMEMBERED = 100_000
-"""Run lengths remembered before the memory starts again."""
 
 
-class Runs(dict[bytes, int]):
-    """Run lengths by column, forgotten all at once past :data:`_REMEMBERED` columns."""
-
-    def __setitem__(self, col: bytes, run: int) -> None:
-        if len(self) >= _REMEMBERED:
-            self.clear()
-        super().__setitem__(col, run)
+def _listed(cards: list[int]) -> bytes:
+    """``cards`` after their number, in ``CARDS + 1`` bytes."""
+    return bytes([len(cards), *cards]).ljust(_CARDS + 1, b"\0")
 
 
 class Tables:
@@ -66,16 +60,28 @@ class Tables:
             for free in range(self.cells + 1)
         )
         """``limit[free cells][empty columns]``: the most cards one move carries."""
-        self.uppers = tuple(
-            tuple(u for u in ALL_CARDS if self.fits[c * _CARDS + u]) for c in ALL_CARDS
-        )
-        """The cards each card takes on it in the tableau."""
-        self.lowers = tuple(
-            tuple(lo for lo in ALL_CARDS if self.fits[lo * _CARDS + c]) for c in ALL_CARDS
-        )
-        """The cards each card goes on in the tableau."""
-        self.runs = Runs()
-        """How many cards at the top of each column seen move together."""
+        self.limits = bytes(min(limit, 255) for by_free in self.limit for limit in by_free)
+        """``limit`` flat (``limits[free * (columns + 1) + empty]``), at most 255."""
+        uppers = [[u for u in ALL_CARDS if self.fits[c * _CARDS + u]] for c in ALL_CARDS]
+        lowers = [[lo for lo in ALL_CARDS if self.fits[lo * _CARDS + c]] for c in ALL_CARDS]
+        self.uppers = b"".join(_listed(cards) for cards in uppers)
+        """The cards each card takes on it in the tableau: at ``card * (CARDS + 1)`` their
+        number, then the cards in order."""
+        self.lowers = b"".join(_listed(cards) for cards in lowers)
+        """The cards each card goes on in the tableau, as :attr:`uppers`."""
+        needs = bytearray(_CARDS * 4)
+        for c in ALL_CARDS:
+            for u in uppers[c]:
+                needs[c * 4 + suit(u)] = max(needs[c * 4 + suit(u)], rank(u))
+        self.needs = bytes(needs)
+        """``needs[card * 4 + suit]``: how many cards of the suit must be home before ``card``
+        goes home safely: every card the tableau's build would lay on it (as the engine's
+        :meth:`~patience.engine.core.Engine.safe_foundation_moves`)."""
+        places = self.columns + self.cells
+        self.steps_size = 6 * places * (places + 1) * _CARDS
+        """Room for the steps of a board (:func:`~.moves.moves_of`), twice over."""
+        self.marks_size = 3 * _CARDS + self.columns
+        """Room for the generator's marks (:func:`~.moves.moves_of`)."""
 
     def _check_targets(self, engine: Engine) -> None:
         tableau, cells, founds = set(engine.tableau), set(engine.cells), set(engine.foundations)
