@@ -37,10 +37,10 @@ from starlette.types import ASGIApp, Receive, Scope, Send
 IMMUTABLE = "public, max-age=31536000, immutable"
 REVALIDATE = "no-cache"
 SMALLEST_COMPRESSED = 500
+"""Bytes below which an answer is sent as it is: compressing saves less than it costs."""
 GZIP_LEVEL = 6
 """For answers made per request: zlib's own balance (Starlette's 9 costs more CPU per move
 for a few bytes; static files, compressed once, take the smallest)."""
-"""Bytes below which an answer is sent as it is: compressing saves less than it costs."""
 
 
 class Compression:
