@@ -130,6 +130,26 @@ def test_events_are_numbered_in_one_order_and_read_after_a_number(store_url: str
     run_async(run())
 
 
+def test_the_events_since_each_duel_s_number_come_in_one_read(store_url: str) -> None:
+    async def run() -> None:
+        store, duels = await _created(store_url)
+        try:
+            other = DUEL.replace("d", "e")
+            seat = replace(_seat(0, "bob"), duel_id=other)
+            await duels.create(replace(_duel(), id=other), seat, ({"type": "seat"},))
+            for n in range(4):
+                for duel in (DUEL, other):
+                    await store.write(partial(append_event, duel_id=duel, at_ms=n, event={"n": n}))
+            found = await duels.events_since({DUEL: 3, other: 4, "f" * 32: 0})
+            assert [(duel, seq) for duel, seq, _ in found] == [(DUEL, 4), (DUEL, 5), (other, 5)]
+            assert [event["n"] for _, _, event in found] == [2, 3, 3]
+            assert await duels.events_since({}) == []
+        finally:
+            await store.close()
+
+    run_async(run())
+
+
 def test_the_events_logged_since_a_mark_come_once_each_for_the_duels_wanted(
     tmp_path: Path,
 ) -> None:

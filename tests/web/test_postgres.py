@@ -180,3 +180,68 @@ def test_a_worker_s_own_notices_do_not_send_its_streams_to_the_database(
         bob.ok("POST", f"/api/duels/{duel_id}/resign", {"version": 0})
         ada.ok("POST", f"/api/duels/{duel_id}/resign", {"version": 0})
         watcher.join(30)
+
+
+def test_another_worker_s_moves_reach_a_stream_by_one_read_for_every_stream(
+    pg_url: str, tmp_path: Path, monkeypatch: pytest.MonkeyPatch
+) -> None:
+    """Ada moves on the second worker, Bob's stream waits on the first: each move's notice
+    has the first worker read the event once for all its streams (``events_since``), and the
+    stream takes it from there without a read of its own."""
+    monkeypatch.setattr("patience.web.duels.HEARD_POLL_S", 600.0)
+    with (
+        TestClient(create_app(pg_url, tmp_path, "test-secret")) as first,
+        TestClient(create_app(pg_url, tmp_path, "test-secret")) as second,
+    ):
+        hall = first.app.state.duels  # type: ignore[attr-defined]
+        assert first.portal.call(hall.listening.wait) is True  # type: ignore[union-attr]
+        ada, bob = duel.Player(second), duel.Player(first)
+        duel_id, joined = duel.started(ada, bob)
+        heard: list[dict[str, object]] = []
+        progress = threading.Semaphore(0)
+
+        def watch() -> None:
+            url = f"/api/duels/{duel_id}/events?after={joined['last_event']}"
+            with first.stream("GET", url) as stream:
+                for line in stream.iter_lines():
+                    if line.startswith("data: "):
+                        heard.append(json.loads(line[6:]))
+                        if heard[-1]["type"] == "progress":
+                            progress.release()
+                        if heard[-1]["type"] == "result":
+                            return
+
+        watcher = threading.Thread(target=watch)
+        watcher.start()
+        for _ in range(100):  # the stream is open and has read what was there
+            if duel_id in hall._counts:
+                break
+            time.sleep(0.05)
+        events, since = hall.duels.events, hall.duels.events_since
+        reads: list[object] = []
+        shared: list[object] = []
+
+        async def counted(*args: object) -> object:
+            if any(frame.name == "_events" for frame in traceback.extract_stack()):
+                reads.append(args)
+            return await events(*args)
+
+        async def counted_since(wanted: dict[str, int]) -> object:
+            shared.append(dict(wanted))
+            return await since(wanted)
+
+        monkeypatch.setattr(hall.duels, "events", counted)
+        monkeypatch.setattr(hall.duels, "events_since", counted_since)
+        answer = ada.ok("GET", f"/api/duels/{duel_id}")
+        for move in duel.winning_line(joined)[:3]:
+            body = {"move": move, "version": answer["table"]["version"]}
+            answer = ada.ok("POST", f"/api/duels/{duel_id}/moves", body)
+            assert progress.acquire(timeout=30)  # each move reaches the stream in turn
+        assert reads == [] and 1 <= len(shared) <= 3
+        assert all(set(wanted) == {duel_id} for wanted in shared)
+        monkeypatch.setattr(hall.duels, "events", events)
+        bob.ok("POST", f"/api/duels/{duel_id}/resign", {"version": 0})
+        ada.ok("POST", f"/api/duels/{duel_id}/resign", {"version": 3})
+        watcher.join(30)
+        moves = [event["moves"] for event in heard if event["type"] == "progress"]
+        assert moves == [1, 2, 3] and heard[-1]["type"] == "result"

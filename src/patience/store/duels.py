@@ -135,6 +135,14 @@ _LOGGED = text(
     "SELECT rowid AS logged, duel_id, seq, event FROM duel_events"
     " WHERE rowid > :logged ORDER BY rowid"
 )
+_EVENTS_SINCE_PG = text(
+    """
+    SELECT e.duel_id, e.seq, e.event FROM duel_events e
+    JOIN unnest(CAST(:duel_ids AS text[]), CAST(:afters AS integer[])) AS w(duel_id, after)
+      ON e.duel_id = w.duel_id AND e.seq > w.after
+    ORDER BY e.duel_id, e.seq
+    """
+)
 _LAST_LOGGED = text("SELECT coalesce(max(rowid), 0) FROM duel_events")
 """Statements built once: the hot paths only bind values."""
 
@@ -256,6 +264,25 @@ class DuelStore:
         values = {"duel_ids": list(duel_ids)}
         rows = await self.store.read(lambda conn: conn.execute(_EVENT_COUNTS, values).all())
         return {row.id: row.events for row in rows}
+
+    async def events_since(
+        self, wanted: Mapping[str, int]
+    ) -> list[tuple[str, int, dict[str, Any]]]:
+        """The events of the ``wanted`` duels, each numbered above its number there, in
+        order: one read for all (one statement on PostgreSQL)."""
+
+        def read(conn: Connection) -> list[tuple[str, int, dict[str, Any]]]:
+            if conn.dialect.name == "postgresql":
+                values = {"duel_ids": list(wanted), "afters": list(wanted.values())}
+                rows = conn.execute(_EVENTS_SINCE_PG, values)
+                return [(row.duel_id, int(row.seq), json.loads(row.event)) for row in rows]
+            return [
+                (duel_id, int(seq), json.loads(text))
+                for duel_id, after in wanted.items()
+                for seq, text in conn.execute(_EVENTS_AFTER, {"duel_id": duel_id, "after": after})
+            ]
+
+        return await self.store.read(read)
 
     async def logged_since(
         self, logged: int | None, wanted: Mapping[str, int]

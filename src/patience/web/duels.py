@@ -222,6 +222,10 @@ class DuelHall:
         self._counts: dict[str, int] = {}
         """Per duel watched here, how many events its streams have read."""
         self._logged: int | None = None
+        self._told: set[str] = set()
+        """PostgreSQL: the duels whose notices told of events their streams here have not
+        read (:meth:`_read_told` reads them for all)."""
+        self._reading: asyncio.Task[None] | None = None
         """SQLite: the mark up to which the duels' events were read for the streams here."""
         self._moving: dict[str, int] = {}
         """Per duel, how many of its moves this worker is storing now."""
@@ -675,13 +679,20 @@ class DuelHall:
         """Wake the streams of each duel another worker changed (until cancelled): as
         PostgreSQL's notices tell, and by one read of every watched duel's event count each
         :data:`POLL_S` (:data:`HEARD_POLL_S` while notices come) for what no notice said."""
-        await asyncio.gather(listen(self.duels.store, self._heard, self.listening), self._poll())
+        try:
+            await asyncio.gather(
+                listen(self.duels.store, self._heard, self.listening), self._poll()
+            )
+        finally:
+            if self._reading is not None:
+                self._reading.cancel()
 
     def _heard(self, payload: str) -> None:
-        """A notice: wake the duel's streams here to read the event, unless they have it
-        already or this worker knows it (whenever what it knows grows, it wakes them). While a
-        move of the duel is being stored here, the notice may be the move's own, come back
-        before the move's answer: it waits for the move (:meth:`_moved`)."""
+        """A notice: the event is read for the duel's streams here (with the other events
+        notices told of meanwhile, :meth:`_read_told`), unless they have it already or this
+        worker knows it (whenever what it knows grows, it wakes them). While a move of the
+        duel is being stored here, the notice may be the move's own, come back before the
+        move's answer: it waits for the move (:meth:`_moved`)."""
         duel_id, seq = heard(payload)
         known = self._known.get(duel_id)
         if seq is not None and (known is not None and known.events >= seq):
@@ -691,7 +702,12 @@ class DuelHall:
         if seq is not None and self._moving.get(duel_id):
             self._deferred[duel_id] = max(seq, self._deferred.get(duel_id, 0))
             return
-        self._wake(duel_id)
+        if seq is None or duel_id not in self._watchers:
+            self._wake(duel_id)
+            return
+        self._told.add(duel_id)
+        if self._reading is None:
+            self._reading = asyncio.get_running_loop().create_task(self._read_told())
 
     def _moved(self, duel_id: str) -> None:
         """A move of the duel stored here, or refused: the notices that waited for it wake the
@@ -733,20 +749,42 @@ class DuelHall:
                 self._logged, news = await self.duels.logged_since(self._logged, wanted)
             except StoreUnavailable:
                 news = []  # the streams read again when the database is back
-            told: dict[str, list[tuple[int, dict[str, Any]]]] = {}
-            for duel_id, seq, event in news:
-                told.setdefault(duel_id, []).append((seq, event))
-            for duel_id, events in told.items():
-                known = self._known.get(duel_id)
-                if known is not None:  # what it knows was told to the streams when it came
-                    events = [(seq, event) for seq, event in events if seq > known.events]
-                    for seq, event in events:
-                        if not known.advance(seq, event):
-                            break
-                for watch in self._watchers.get(duel_id, ()) if events else ():
-                    watch.offered.extend(events)
-                    watch.news.set()
+            self._offer(news)
             await asyncio.sleep(POLL_S)
+
+    def _offer(self, news: list[tuple[str, int, dict[str, Any]]]) -> None:
+        """Events another worker wrote, read once for every stream here: offered to the
+        streams of their duels (and taken in by what this worker knows of the duel)."""
+        told: dict[str, list[tuple[int, dict[str, Any]]]] = {}
+        for duel_id, seq, event in news:
+            told.setdefault(duel_id, []).append((seq, event))
+        for duel_id, events in told.items():
+            known = self._known.get(duel_id)
+            if known is not None:  # what it knows was told to the streams when it came
+                events = [(seq, event) for seq, event in events if seq > known.events]
+                for seq, event in events:
+                    if not known.advance(seq, event):
+                        break
+            for watch in self._watchers.get(duel_id, ()) if events else ():
+                watch.offered.extend(events)
+                watch.news.set()
+
+    async def _read_told(self) -> None:
+        """Read the events the notices told of, for every stream here at once: the notices
+        that come while a read runs wait for the next."""
+        try:
+            while self._told:
+                told, self._told = self._told, set()
+                wanted = {d: self._heard_up_to(d) for d in told if d in self._watchers}
+                if not wanted:
+                    continue
+                try:
+                    self._offer(await self.duels.events_since(wanted))
+                except StoreUnavailable:
+                    for duel_id in wanted:  # the streams read again when the database is back
+                        self._wake(duel_id)
+        finally:
+            self._reading = None
 
     def _heard_up_to(self, duel_id: str) -> int:
         """The number of the duel's last event its streams here were told of or will take
