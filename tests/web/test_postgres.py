@@ -12,6 +12,7 @@ import time
 import traceback
 from collections.abc import Iterator
 from pathlib import Path
+from typing import Any
 
 import pytest
 import test_duel_api as duel
@@ -125,6 +126,24 @@ def test_a_worker_hears_another_worker_s_duel_events_from_postgresql(
         assert [e["type"] for e in heard] == ["start", "progress", "end", "end", "result"]
 
 
+def count_stream_reads(monkeypatch: pytest.MonkeyPatch, hall: Any, duel_id: str) -> list[object]:
+    """Once the duel's stream here has read what was there: a list that gets each read the
+    hall's streams make of their own from then on (requests read too, e.g. a move's GET)."""
+    for _ in range(100):
+        if duel_id in hall._counts:
+            break
+        time.sleep(0.05)
+    events, reads = hall.duels.events, []
+
+    async def counted(*args: object) -> object:
+        if any(frame.name == "_events" for frame in traceback.extract_stack()):
+            reads.append(args)
+        return await events(*args)
+
+    monkeypatch.setattr(hall.duels, "events", counted)
+    return reads
+
+
 def test_a_worker_s_own_notices_do_not_send_its_streams_to_the_database(
     pg_url: str, tmp_path: Path, monkeypatch: pytest.MonkeyPatch
 ) -> None:
@@ -139,7 +158,7 @@ def test_a_worker_s_own_notices_do_not_send_its_streams_to_the_database(
         assert client.portal.call(hall.listening.wait) is True  # type: ignore[union-attr]
         ada, bob = duel.Player(client), duel.Player(client)
         duel_id, joined = duel.started(ada, bob)
-        progress, reads = threading.Event(), []
+        progress = threading.Event()
 
         def watch() -> None:
             url = f"/api/duels/{duel_id}/events?after={joined['last_event']}"
@@ -154,18 +173,7 @@ def test_a_worker_s_own_notices_do_not_send_its_streams_to_the_database(
 
         watcher = threading.Thread(target=watch)
         watcher.start()
-        for _ in range(100):  # the stream is open and has read what was there
-            if duel_id in hall._counts:
-                break
-            time.sleep(0.05)
-        events = hall.duels.events
-
-        async def counted(*args: object) -> object:
-            if any(frame.name == "_events" for frame in traceback.extract_stack()):
-                reads.append(args)  # a stream's read (requests read too: the move's GET)
-            return await events(*args)
-
-        monkeypatch.setattr(hall.duels, "events", counted)
+        reads = count_stream_reads(monkeypatch, hall, duel_id)
         seen = len(notices)
         duel.play(ada, duel_id, duel.winning_line(joined)[:1])
         assert progress.wait(30)
@@ -176,7 +184,6 @@ def test_a_worker_s_own_notices_do_not_send_its_streams_to_the_database(
         assert len(notices) > seen and notices[-1].startswith(f"{duel_id}:")
         time.sleep(0.2)
         assert reads == []
-        monkeypatch.setattr(hall.duels, "events", events)
         bob.ok("POST", f"/api/duels/{duel_id}/resign", {"version": 0})
         ada.ok("POST", f"/api/duels/{duel_id}/resign", {"version": 0})
         watcher.join(30)
@@ -213,24 +220,13 @@ def test_another_worker_s_moves_reach_a_stream_by_one_read_for_every_stream(
 
         watcher = threading.Thread(target=watch)
         watcher.start()
-        for _ in range(100):  # the stream is open and has read what was there
-            if duel_id in hall._counts:
-                break
-            time.sleep(0.05)
-        events, since = hall.duels.events, hall.duels.events_since
-        reads: list[object] = []
-        shared: list[object] = []
-
-        async def counted(*args: object) -> object:
-            if any(frame.name == "_events" for frame in traceback.extract_stack()):
-                reads.append(args)
-            return await events(*args)
+        reads = count_stream_reads(monkeypatch, hall, duel_id)
+        since, shared = hall.duels.events_since, []
 
         async def counted_since(wanted: dict[str, int]) -> object:
             shared.append(dict(wanted))
             return await since(wanted)
 
-        monkeypatch.setattr(hall.duels, "events", counted)
         monkeypatch.setattr(hall.duels, "events_since", counted_since)
         answer = ada.ok("GET", f"/api/duels/{duel_id}")
         for move in duel.winning_line(joined)[:3]:
@@ -239,7 +235,6 @@ def test_another_worker_s_moves_reach_a_stream_by_one_read_for_every_stream(
             assert progress.acquire(timeout=30)  # each move reaches the stream in turn
         assert reads == [] and 1 <= len(shared) <= 3
         assert all(set(wanted) == {duel_id} for wanted in shared)
-        monkeypatch.setattr(hall.duels, "events", events)
         bob.ok("POST", f"/api/duels/{duel_id}/resign", {"version": 0})
         ada.ok("POST", f"/api/duels/{duel_id}/resign", {"version": 3})
         watcher.join(30)
