@@ -32,12 +32,12 @@ PYTEST_ARGS ?=
 
 SUDO := $(shell [ "$$(id -u)" = 0 ] || echo sudo)
 
-.PHONY: help venv kernel run test test-pg lint lint-js typecheck pytest fmt bench browser axe lock clean distclean
+.PHONY: help venv kernel compiler run test test-pg lint lint-js typecheck pytest fmt bench browser axe lock clean distclean
 
 help:
 	@echo "make run        serve the games at http://127.0.0.1:8000 (builds .venv first)"
 	@echo "make test       lint + typecheck + pytest"
-	@echo "make kernel     compile the solver's hot modules with Cython (runs interpreted without gcc)"
+	@echo "make kernel     compile the solver's hot modules with Cython (apt-get install gcc if it may)"
 	@echo "make test-pg    make test against a throwaway PostgreSQL (scripts/with-postgres)"
 	@echo "make lint       ruff check + ruff format --check + lint-js"
 	@echo "make lint-js    node --check and import-link check of the browser modules"
@@ -55,9 +55,20 @@ help:
 venv: $(STAMP) kernel
 
 # The solver's hot modules (Cython pure-Python mode) compiled in place; cheap when up to date.
-# Without a C compiler it says so and they run interpreted, with the same answers.
+# Without a C compiler or Python's headers, Debian's gcc / python3-dev are installed where
+# apt-get may run without a password prompt; otherwise the modules run interpreted (the same
+# answers, several times slower: docs/SOLVERS.md, "The kernel").
 kernel: $(STAMP)
+	@$(BIN)/python scripts/build_kernel.py --can-compile || $(MAKE) --no-print-directory compiler
 	@nice -n 10 $(BIN)/python scripts/build_kernel.py
+
+compiler:
+	@if command -v apt-get >/dev/null && { [ "$$(id -u)" = 0 ] || sudo -n true 2>/dev/null; }; then \
+	  echo "kernel: installing Debian's gcc and python3-dev to compile the solver kernel"; \
+	  { $(SUDO) apt-get update -q && $(SUDO) env DEBIAN_FRONTEND=noninteractive \
+	    apt-get install -y -q --no-install-recommends gcc libc6-dev python3-dev; } \
+	  || echo "kernel: apt-get failed; the solver kernel runs interpreted"; \
+	else echo "kernel: no C compiler here (apt-get install gcc python3-dev)"; fi
 
 $(STAMP): pyproject.toml requirements.lock
 	@if [ -z "$(PYTHON)" ]; then echo "error: need python3.11 (or python3) on PATH" >&2; exit 1; fi

@@ -1,6 +1,6 @@
 """Compile the solver's hot modules in place with Cython and the C compiler, where there is one.
 
-    .venv/bin/python scripts/build_kernel.py [--force]
+    .venv/bin/python scripts/build_kernel.py [--force | --can-compile]
 
 Each module of ``patience.solver.kernel.compiled.COMPILED`` is translated to C
 (``build/kernel/``) and compiled beside its source, unless its compiled file is newer than
@@ -34,6 +34,11 @@ def modules() -> tuple[str, ...]:
 def compiler() -> list[str] | None:
     cc = shlex.split(sysconfig.get_config_var("CC") or "cc")
     return cc if shutil.which(cc[0]) else None
+
+
+def headers() -> bool:
+    """Whether Python's C headers are installed (Debian's python3-dev for Debian's Python)."""
+    return (Path(sysconfig.get_paths()["include"]) / "Python.h").is_file()
 
 
 def build(name: str, cc: list[str], force: bool) -> bool:
@@ -71,8 +76,15 @@ def build(name: str, cc: list[str], force: bool) -> bool:
 def main() -> int:
     parser = argparse.ArgumentParser(description=__doc__.splitlines()[0])
     parser.add_argument("--force", action="store_true", help="compile even when up to date")
+    parser.add_argument(
+        "--can-compile",
+        action="store_true",
+        help="only say, by the exit status, whether a C compiler and Python's headers are here",
+    )
     args = parser.parse_args()
     cc = compiler()
+    if args.can_compile:
+        return 0 if cc is not None and headers() else 1
     if cc is None:
         print("build_kernel: no C compiler; the solver kernel runs interpreted (slower)")
         return 0
