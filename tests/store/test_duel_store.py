@@ -215,6 +215,42 @@ def test_a_move_s_progress_comes_back_with_the_events_since_or_rolls_back(store_
     run_async(run())
 
 
+def test_a_seat_ended_while_its_move_waited_for_the_duel_is_seen_and_rolls_the_move_back(
+    store_url: str,
+) -> None:
+    """Another worker ends the seat and commits while the move's statement waits for the
+    duel's row: on PostgreSQL that statement's own read was taken before, so the end must be
+    read again (the gap in the numbers tells), not missed."""
+
+    async def run() -> None:
+        store, duels = await _created(store_url)
+        try:
+            await duels.start(_seat(1, "bob"), {0: _record(0), 1: _record(1)}, 10, (), started=True)
+            ended = {"type": "end", "seat": 0, "finish": "time"}
+            other = store.engine.connect()  # another worker's transaction, holding the duel
+            other.begin()
+            append_event(other, DUEL, 50, ended)
+            moved = {"type": "progress", "seat": 0, "moves": 1}
+            move = asyncio.ensure_future(
+                store.write(partial(_progress, seat=0, after=1, event=moved))
+            )
+            await asyncio.sleep(0.5)  # the move's statement has begun and waits for the row
+            assert not move.done()
+            await asyncio.to_thread(other.commit)
+            other.close()
+            try:
+                await asyncio.wait_for(move, 30)
+            except SeatEnded:
+                pass
+            else:
+                raise AssertionError("a move after its seat ended was stored")
+            assert [event for _, event in await duels.events(DUEL, 1)] == [ended]
+        finally:
+            await store.close()
+
+    run_async(run())
+
+
 def _progress(
     conn: Connection, *, seat: int, after: int, event: dict[str, object]
 ) -> list[tuple[int, dict[str, object]]]:

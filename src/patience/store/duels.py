@@ -210,6 +210,11 @@ def append_progress(
         rows = conn.execute(_PROGRESS_PG, values | {"channel": CHANNEL}).all()
         if not rows or not rows[-1].added:
             raise LookupError(f"no duel {duel_id}")
+        if [row.seq for row in rows] != list(range(after + 1, rows[-1].seq + 1)):
+            # The statement waited for the duel's row while another transaction added events
+            # and committed; its read was taken before, so it missed them: a new statement
+            # sees them (READ COMMITTED), so that an end of this seat among them is not missed.
+            rows = conn.execute(_EVENTS_AFTER, {"duel_id": duel_id, "after": after}).all()
     else:
         append_event(conn, duel_id, at_ms, event)
         rows = conn.execute(_EVENTS_AFTER, {"duel_id": duel_id, "after": after}).all()
