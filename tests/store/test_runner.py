@@ -197,3 +197,24 @@ def test_a_sqlite_writer_waits_for_its_turn_and_writes_the_moment_it_is_let_go(
 def test_the_turns_doctests_pass() -> None:
     result = doctest.testmod(patience.store.turns)
     assert result.attempted > 0 and result.failed == 0, result
+
+
+def test_postgresql_writes_do_not_wait_for_a_slow_one(pg_url: str) -> None:
+    """Several writers on PostgreSQL: a write that takes long (here a 3 s sleep in its
+    transaction) leaves the others to commit meanwhile; SQLite's one writer would not."""
+
+    async def main() -> tuple[bool, int]:
+        store = await Store.open(pg_url)
+        try:
+            slow = asyncio.ensure_future(
+                store.write(lambda conn: conn.execute(text("SELECT pg_sleep(3)")))
+            )
+            await asyncio.sleep(0.2)  # the slow one has begun
+            await asyncio.gather(*(store.insert(record(n)) for n in range(1, 6)))
+            passed = not slow.done()
+            await slow
+            return passed, len(await store.player_games("alice"))
+        finally:
+            await store.close()
+
+    assert run_async(main()) == (True, 5)

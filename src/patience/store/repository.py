@@ -82,8 +82,11 @@ SQLITE_READERS = 4
 """Threads that read an SQLite database at once (WAL lets them read while one writes)."""
 
 POSTGRES_READERS = 8
-"""Threads (and connections) that read a PostgreSQL database at once, per worker; one more
-connection writes."""
+"""Threads (and connections) that read a PostgreSQL database at once, per worker."""
+
+POSTGRES_WRITERS = 4
+"""Threads (and connections) that write a PostgreSQL database at once, per worker, each one
+write a transaction (SQLite has one writer, which commits writes in groups)."""
 
 
 def _sqlite_pragmas(dbapi_connection: Any, _record: Any) -> None:
@@ -243,12 +246,12 @@ class Store:
         if url.startswith("sqlite"):
             path = sqlite_path(url)
             existing = path is not None and check_sqlite_file(path)
-            readers = SQLITE_READERS
+            readers, writers = SQLITE_READERS, 1
         else:
-            readers = POSTGRES_READERS
+            readers, writers = POSTGRES_READERS, POSTGRES_WRITERS
         # A fixed pool, one connection per thread: no connection is opened per request.
         try:
-            runner = ThreadedRunner(open_engine(url, readers + 1), readers, path)
+            runner = ThreadedRunner(open_engine(url, readers + writers), readers, path, writers)
         except OSError as error:  # the writers' lock file (store/turns.py) cannot be made
             raise StoreUnavailable(f"cannot write beside {path}: {error.strerror}") from error
         store = cls(runner)

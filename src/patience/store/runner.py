@@ -1,5 +1,5 @@
-"""Running database work off the event loop: reads on a small pool of threads, writes on one
-writer thread that commits them in groups.
+"""Running database work off the event loop: reads on a small pool of threads, writes on
+writer threads (SQLite: one, committing writes in groups; PostgreSQL: several).
 
 A request's work is a plain function of a SQLAlchemy connection. Waiting for the database
 (a lock held by another process, a slow disk, a distant server) happens in those threads, so
@@ -11,6 +11,14 @@ answers each. When every commit is flushed to the disk (SQLite ``synchronous=FUL
 PostgreSQL's default), many players' moves share one flush, so making each acknowledged move
 durable costs little more than one. When any write of a group fails, the group is rolled
 back and each of its writes runs again alone, so one bad write never takes others with it.
+
+**Several writers on PostgreSQL.** One writer waits for the database server a round trip
+after another, and under load that wait was the worker's limit: 500 duels on 4 workers
+served 221 moves a second with a move p99 of 6.8 s, and 550 with 989 ms on four writers
+each (docs/DUELS.md). So on PostgreSQL :data:`~patience.store.repository.POSTGRES_WRITERS`
+threads take the writes, one a transaction: the server flushes concurrent commits together
+itself, and a transaction touching one duel cannot deadlock with another the way two groups
+touching two duels in opposite orders could. Writes were already concurrent across workers.
 
 **Reads without a transaction.** On PostgreSQL a read runs in autocommit: no ``BEGIN`` before
 it and no ``ROLLBACK`` after, two round trips saved. It loses nothing: at PostgreSQL's
@@ -66,10 +74,18 @@ _STOP = None
 class ThreadedRunner:
     """Reads and writes of one engine, on threads of their own."""
 
-    def __init__(self, engine: Engine, readers: int = 4, sqlite_file: Path | None = None) -> None:
+    def __init__(
+        self,
+        engine: Engine,
+        readers: int = 4,
+        sqlite_file: Path | None = None,
+        writers: int = 1,
+    ) -> None:
         """``sqlite_file``: the SQLite database's file, whose writers in other processes
-        this one takes turns with (:mod:`patience.store.turns`)."""
+        this one takes turns with (:mod:`patience.store.turns`). ``writers`` above one: as
+        many writer threads, each committing one write at a time (see the module's doc)."""
         self.engine = engine
+        self._group = MAX_GROUP if writers == 1 else 1
         self._turns = None if sqlite_file is None else WriterTurns(sqlite_file)
         postgresql = engine.dialect.name == "postgresql"
         self._reading = (
@@ -77,8 +93,12 @@ class ThreadedRunner:
         )
         self._readers = ThreadPoolExecutor(readers, thread_name_prefix="db-read")
         self._writes: queue.SimpleQueue[_Write | None] = queue.SimpleQueue()
-        self._writer = threading.Thread(target=self._write_loop, name="db-write", daemon=True)
-        self._writer.start()
+        self._writers = [
+            threading.Thread(target=self._write_loop, name=f"db-write-{n}", daemon=True)
+            for n in range(writers)
+        ]
+        for writer in self._writers:
+            writer.start()
 
     async def read(self, work: Callable[[Connection], T]) -> T:
         def run() -> T:
@@ -95,8 +115,10 @@ class ThreadedRunner:
         return await future
 
     async def close(self) -> None:
-        self._writes.put(_STOP)
-        await asyncio.to_thread(self._writer.join)
+        for _ in self._writers:
+            self._writes.put(_STOP)
+        for writer in self._writers:
+            await asyncio.to_thread(writer.join)
         self._readers.shutdown(wait=True)
         if self._turns is not None:
             self._turns.close()
@@ -110,7 +132,7 @@ class ThreadedRunner:
             while (first := self._writes.get()) is not _STOP:
                 group = [first]
                 stop = False
-                while len(group) < MAX_GROUP:
+                while len(group) < self._group:
                     try:
                         more = self._writes.get_nowait()
                     except queue.Empty:
