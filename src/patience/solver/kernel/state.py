@@ -161,6 +161,15 @@ def _safe(q: cython.p_const_uchar, needs: cython.p_const_uchar, card: cython.int
 
 
 @cython.cfunc
+def _home_step(out: cython.p_uchar, made: cython.int, src: cython.int) -> cython.int:
+    """Write the step of one card home from ``src`` at ``out[1 + made * 3]``; ``made`` + 1."""
+    out[1 + made * 3] = src
+    out[2 + made * 3] = _TO_HOME
+    out[3 + made * 3] = 1
+    return made + 1
+
+
+@cython.cfunc
 @cython.locals(
     n=cython.int,
     c=cython.int,
@@ -213,10 +222,7 @@ def _settle(
                 q[last] = 0
                 q[2 + i] -= 1
                 end -= 1
-                out[1 + made * 3] = i
-                out[2 + made * 3] = _TO_HOME
-                out[3 + made * 3] = 1
-                made += 1
+                made = _home_step(out, made, i)
                 moved = True
             at = end
         for j in range(c):
@@ -224,10 +230,7 @@ def _settle(
             if card != _EMPTY and _safe(q, needs, card):
                 q[2 + n + c + _SUIT[card]] += 1
                 q[2 + n + j] = _EMPTY
-                out[1 + made * 3] = n + j
-                out[2 + made * 3] = _TO_HOME
-                out[3 + made * 3] = 1
-                made += 1
+                made = _home_step(out, made, n + j)
                 moved = True
     return made
 
