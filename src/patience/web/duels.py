@@ -74,9 +74,9 @@ NICKNAME_LETTERS = 24
 """The longest nickname, in characters."""
 
 POLL_S = 0.2
-"""How often a worker reads the event counts of the duels it streams (one read for all), to
-hear of events another worker wrote where no notice tells it (SQLite, or while the listening
-connection is down)."""
+"""How often a worker reads, for the duels it streams, what other workers wrote where no
+notice tells it: on SQLite the events written since (:meth:`DuelHall._poll_logged`), on
+PostgreSQL while the listening connection is down the duels' event counts."""
 
 HEARD_POLL_S = 5.0
 """How often it reads them while this worker hears PostgreSQL's notices (in case one is
@@ -197,7 +197,7 @@ class Known:
 class Watch:
     """One stream's wake-up call: ``news`` is set when its duel changed; ``read`` tells that
     the change must be read from the database (another worker's, or other than a move);
-    ``offered``: events another worker wrote, read for every stream at once (SQLite)."""
+    ``offered``: events another worker wrote, read once for every stream here."""
 
     def __init__(self) -> None:
         self.news = asyncio.Event()
@@ -222,11 +222,12 @@ class DuelHall:
         self._counts: dict[str, int] = {}
         """Per duel watched here, how many events its streams have read."""
         self._logged: int | None = None
+        """SQLite: the mark up to which the duels' events were read for the streams here."""
         self._told: set[str] = set()
         """PostgreSQL: the duels whose notices told of events their streams here have not
         read (:meth:`_read_told` reads them for all)."""
         self._reading: asyncio.Task[None] | None = None
-        """SQLite: the mark up to which the duels' events were read for the streams here."""
+        """PostgreSQL: the running :meth:`_read_told`, if any."""
         self._moving: dict[str, int] = {}
         """Per duel, how many of its moves this worker is storing now."""
         self._deferred: dict[str, int] = {}
@@ -676,9 +677,10 @@ class DuelHall:
             watch.news.set()
 
     async def watch(self) -> None:
-        """Wake the streams of each duel another worker changed (until cancelled): as
-        PostgreSQL's notices tell, and by one read of every watched duel's event count each
-        :data:`POLL_S` (:data:`HEARD_POLL_S` while notices come) for what no notice said."""
+        """Bring the streams here what other workers wrote (until cancelled): on SQLite by
+        one read each :data:`POLL_S` of the events written since; on PostgreSQL as its
+        notices tell, and by one read of every watched duel's event count each
+        :data:`HEARD_POLL_S` (:data:`POLL_S` while no notices come) for what no notice said."""
         try:
             await asyncio.gather(
                 listen(self.duels.store, self._heard, self.listening), self._poll()
@@ -815,7 +817,7 @@ class DuelHall:
                 if stale or _until_time_up(stored, now_ms()) <= 0:  # seats or clocks changed
                     stored, stale = await self._settle(await self._stored(duel_id)), False
                     watch.read = True  # the row may be ahead of what this worker knows
-                known = None if watch.read else self._known.get(duel_id)
+                known = self._known.get(duel_id)
                 events = None if watch.read else events_at_hand(known, watch.offered, after)
                 watch.read = False
                 watch.offered.clear()
