@@ -16,6 +16,14 @@ one clock; an event that comes before the answer counts as 0 ms). Errors: any an
 2xx or an expected 409 (``stale``, a seat already over), a stream that closed before its
 duel's result or its 60 s, and a connection lost.
 
+The 1,000 players of one run share one Python process, and its pauses would count as the
+server's: a full collection of the players' objects stopped them for 120-190 ms every few
+seconds, and every answer in flight was timed that much late (most moves over 100 ms came in
+those windows). So the players' collector is paused while they play (their objects are freed
+by reference counting; the run is bounded), and their event loop's own lag is measured and
+printed (*players' lag*: how late a 5 ms sleep wakes), so what is left of it can be told
+from the server's.
+
     .venv/bin/python bench/duel_load.py                       # 100 duels, 20 s, SQLite, 1 worker
     .venv/bin/python bench/duel_load.py --duels 500 --workers 4 --db postgres
     .venv/bin/python bench/duel_load.py --matrix              # 100 and 500 duels, both
@@ -31,6 +39,7 @@ from __future__ import annotations
 import argparse
 import asyncio
 import contextlib
+import gc
 import json
 import os
 import random
@@ -38,6 +47,7 @@ import resource
 import signal
 import tempfile
 import time
+from collections.abc import Iterator
 from dataclasses import dataclass, field
 from pathlib import Path
 from typing import Any
@@ -79,6 +89,8 @@ class Tally:
     """Moves asked for before this time (``time.monotonic``) are not timed (``--warm-s``)."""
     timed_s: float | None = None
     """How long moves were timed, when not the whole run (the rate's divisor)."""
+    lags_ms: list[float] = field(default_factory=list)
+    """How late the players' event loop woke from a 5 ms sleep, in the timed part."""
 
 
 @dataclass
@@ -302,10 +314,43 @@ async def load(
     tally.counted_from = time.monotonic() + ramp_s + warm_s
     tally.timed_s = seconds - warm_s if warm_s else None
     stop_at = time.monotonic() + seconds + ramp_s
-    await asyncio.gather(
-        *(pair_of_players(url, seed, stop_at, think_s, ramp_s, tally) for seed in range(duels))
-    )
+    lag = asyncio.create_task(measure_lag(tally))
+    try:
+        with collector_paused():
+            await asyncio.gather(
+                *(
+                    pair_of_players(url, seed, stop_at, think_s, ramp_s, tally)
+                    for seed in range(duels)
+                )
+            )
+    finally:
+        lag.cancel()
     return tally
+
+
+LAG_PROBE_S = 0.005
+
+
+async def measure_lag(tally: Tally) -> None:
+    """Sleep :data:`LAG_PROBE_S` again and again; how late each wake-up came, in ms."""
+    while True:
+        asleep = time.perf_counter()
+        await asyncio.sleep(LAG_PROBE_S)
+        if time.monotonic() >= tally.counted_from:
+            tally.lags_ms.append((time.perf_counter() - asleep - LAG_PROBE_S) * 1000)
+
+
+@contextlib.contextmanager
+def collector_paused() -> Iterator[None]:
+    """The cyclic collector off for a block, what exists before it frozen; as before after."""
+    gc.collect()
+    gc.freeze()
+    gc.disable()
+    try:
+        yield
+    finally:
+        gc.enable()
+        gc.unfreeze()
 
 
 @dataclass(frozen=True)
@@ -399,9 +444,14 @@ def report(rows: list[Row]) -> None:
     for row in rows:
         t = row.tally
         cpu = f", server CPU {row.cpu_s:.1f} s" if row.cpu_s is not None else ""
+        lag = (
+            f", players' lag p99 {percentile(t.lags_ms, 0.99):.1f} ms, max {max(t.lags_ms):.1f}"
+            if t.lags_ms
+            else ""
+        )
         print(
             f"{row.name}: {row.wall:.1f} s, {t.results} results, {t.early} events heard "
-            f"before their answer{cpu}; load average "
+            f"before their answer{cpu}{lag}; load average "
             f"{'/'.join(f'{x:.2f}' for x in row.load_before)} before, "
             f"{'/'.join(f'{x:.2f}' for x in row.load_after)} after"
         )

@@ -1,5 +1,5 @@
 """bench/duel_load.py: a small run against a live server prints its table, with moves made and
-their events delivered to the other seat (no timing asserted). It runs as a script: its
+their events delivered to the other seat, and the players' own lag (no timing asserted). It runs as a script: its
 ``asyncio.run`` needs a process whose main thread runs no event loop (the browser tests' does).
 """
 
@@ -22,4 +22,5 @@ def test_two_duels_print_their_row_with_events_delivered() -> None:
     assert row[:3] == ["sqlite", "1w", "2"], done.stdout + done.stderr
     duels, moves, events, errors = int(row[4]), int(row[5]), int(row[10]), int(row[15])
     assert duels >= 2 and moves > 0 and events > 0 and errors == 0, done.stdout
-    assert any(line.startswith("sqlite 1w 2 duels:") and "load average" in line for line in out)
+    summary = next(line for line in out if line.startswith("sqlite 1w 2 duels:"))
+    assert "load average" in summary and "players' lag p99" in summary, summary
