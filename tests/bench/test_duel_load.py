@@ -1,6 +1,7 @@
 """bench/duel_load.py: a small run against a live server prints its table, with moves made and
-their events delivered to the other seat, and the players' own lag (no timing asserted). It runs as a script: its
-``asyncio.run`` needs a process whose main thread runs no event loop (the browser tests' does).
+their events delivered to the other seat, and the players' own lag (no timing asserted). It
+runs as a script: its ``asyncio.run`` needs a process whose main thread runs no event loop
+(the browser tests' does).
 """
 
 from __future__ import annotations
