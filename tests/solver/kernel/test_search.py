@@ -74,11 +74,11 @@ def test_a_restricted_scan_never_proves() -> None:
     restricted = scan(
         tables, state, Family(tables).hooks(Weights(60, 5, 3, 10, 25, whole_runs=True))
     )
-    outcome = take_turns([restricted], 1_000, lambda nodes: False, 100, 100)
+    outcome = take_turns([restricted], 1_000, lambda nodes: False, 100, [100])
     assert restricted.exhausted and not restricted.proves
     assert outcome.line is None and not outcome.proven
     full = scan(tables, state, Family(tables).hooks(Weights(60, 5, 3, 10, 25)))
-    outcome = take_turns([restricted, full], 1_000, lambda nodes: False, 100, 100)
+    outcome = take_turns([restricted, full], 1_000, lambda nodes: False, 100, [100, 100])
     assert outcome.proven
 
 
@@ -88,9 +88,9 @@ def test_scans_stop_at_the_node_budget_and_when_late() -> None:
     assert state is not None
     family = Family(tables)
     scans = [scan(tables, state, family.hooks(Weights(60, 5, 3, 10, 25)))]
-    assert take_turns(scans, 300, lambda nodes: False, 100, 50) == (None, False, 300)
+    assert take_turns(scans, 300, lambda nodes: False, 100, [50]) == (None, False, 300)
     scans = [scan(tables, state, family.hooks(Weights(60, 5, 3, 10, 25)))]
-    assert take_turns(scans, 300, lambda nodes: nodes == 70, 100, 50) == (None, False, 70)
+    assert take_turns(scans, 300, lambda nodes: nodes == 70, 100, [50]) == (None, False, 70)
 
 
 @pytest.mark.parametrize(

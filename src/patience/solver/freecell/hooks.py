@@ -56,6 +56,8 @@ class Weights(NamedTuple):
     """Move whole runs only (:meth:`Family.whole_runs`): such a scan never proves anything."""
     depth_first: bool = False
     """Search depth first, the children tried best score first, instead of best first."""
+    turn: int = 500
+    """Nodes the scan searches in one turn when the scans take turns."""
 
 
 @cython.locals(

@@ -3,10 +3,10 @@
 The search runs on the kernel's compact states and its one move generator
 (:mod:`patience.solver.kernel`); the family adds safe moves home, whole-run macro moves and
 the scores of its scans (:mod:`patience.solver.freecell.hooks`); the kernel plays the safe
-moves home. Four scans take turns
-(:data:`SCANS`): three best first, the first two of them moving whole runs only (they never
-prove), and one depth first. The third and fourth try every move and prune only soundly (safe
-moves home, symmetry), so one that runs out of states proves the deal lost. The line found
+moves home. Five scans take turns (:data:`SCANS`), each for its own number of nodes:
+three best first that move whole runs only (they never prove), and one depth first and one
+best first that try every move and prune only soundly (safe moves home, symmetry), so either
+of these that runs out of states proves the deal lost. The line found
 is turned back into the engine's moves, which replay with :meth:`Engine.play`.
 (docs/SOLVERS.md, "FreeCell: scans that take turns, and which of them prove")
 """
@@ -29,17 +29,16 @@ __all__ = ["SCANS", "FreeCellSearch", "Weights", "freecell_searcher", "rank_func
 _CLOCK_EVERY = 64
 _FIRST_ALONE = 1_000
 """Nodes the first scan searches alone before the others join in."""
-_TURN = 500
-"""Nodes each scan searches in one turn once they take turns."""
-
 SCANS = (
-    Weights(60, 5, 3, 10, 25, breaks=1, whole_runs=True),
-    Weights(100, 20, 0, 8, 15, breaks=2, whole_runs=True),
-    Weights(60, 5, 3, 10, 25),
-    Weights(100, 20, 0, 8, 15, breaks=2, depth_first=True),
+    Weights(60, 5, 3, 10, 25, breaks=1, whole_runs=True, turn=250),
+    Weights(50, 30, 5, 20, 40, breaks=3, whole_runs=True, turn=500),
+    Weights(100, 40, 0, 8, 15, breaks=4, depth_first=True, turn=1_000),
+    Weights(60, 5, 3, 10, 25, turn=1_000),
+    Weights(100, 20, 0, 8, 15, breaks=2, whole_runs=True, turn=1_000),
 )
-"""The scans, in turn order: measured on Microsoft deals 1-1000 and 1941
-(bench/freecell_vs_fcsolve.py; docs/SOLVERS.md)."""
+"""The scans, in turn order, and their turns: chosen from each scan's nodes alone on the
+deals of Microsoft 1-32,000 the first does not win alone (bench/freecell_scans.py;
+docs/SOLVERS.md, "FreeCell's scans, chosen from a table of each scan alone")."""
 
 
 class FreeCellSearch(Searcher):
@@ -69,7 +68,8 @@ class FreeCellSearch(Searcher):
         if cards_home(state) == CARDS:
             return Won(engine_moves(tables, start, first), 0, budget.clock() - began)
         scans = [scan(tables, state, family.hooks(weights)) for weights in self.scans]
-        found = take_turns(scans, budget.nodes, meter.late, _FIRST_ALONE, _TURN)
+        turns = [weights.turn for weights in self.scans]
+        found = take_turns(scans, budget.nodes, meter.late, _FIRST_ALONE, turns)
         seconds = budget.clock() - began
         if found.line is not None:
             return Won(engine_moves(tables, start, first + found.line), found.nodes, seconds)

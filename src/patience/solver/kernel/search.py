@@ -248,17 +248,23 @@ class Outcome(NamedTuple):
 
 
 def take_turns(
-    scans: list[Scan], nodes: int, late: Callable[[int], bool], first_alone: int, turn: int
+    scans: list[Scan],
+    nodes: int,
+    late: Callable[[int], bool],
+    first_alone: int,
+    turns: list[int],
 ) -> Outcome:
-    """Run ``scans`` in turn (the first alone for ``first_alone`` nodes, then ``turn`` nodes
-    each) until one wins, a proving scan is exhausted, or ``nodes`` states are expanded in
-    all; ``late(expanded)`` stops them early (a time budget)."""
-    scans = list(scans)
+    """Run ``scans`` in turn (the first alone for ``first_alone`` nodes, then each for its
+    own number of ``turns`` nodes) until one wins, a proving scan is exhausted, or ``nodes``
+    states are expanded in all; ``late(expanded)`` stops them early (a time budget). A scan
+    that runs out of states without proving leaves the turns."""
+    taking = list(zip(scans, turns, strict=True))
     expanded = 0
-    turns = 0
-    while scans:
-        current = scans[turns % len(scans)]
-        quota = first_alone if turns == 0 else turn
+    taken = 0
+    while taking:
+        at = taken % len(taking)
+        current, turn = taking[at]
+        quota = first_alone if taken == 0 else turn
         for _ in current.run(min(quota, nodes - expanded)):
             expanded += 1
             if late(expanded):
@@ -268,9 +274,9 @@ def take_turns(
         if current.exhausted:
             if current.proves:
                 return Outcome(None, True, expanded)
-            scans.remove(current)
+            del taking[at]
             continue
         if expanded >= nodes:
             return Outcome(None, False, expanded)
-        turns += 1
+        taken += 1
     return Outcome(None, False, expanded)

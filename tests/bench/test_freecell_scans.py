@@ -1,0 +1,85 @@
+"""bench/freecell_scans.py: its simulation of scans taking turns is the kernel's
+``take_turns`` (any outcomes, any turns) and gives the real searcher's verdicts and nodes."""
+
+from __future__ import annotations
+
+from collections.abc import Iterator
+from pathlib import Path
+
+from hypothesis import given
+from hypothesis import strategies as st
+
+from bench_module import load_bench
+from patience.solver.freecell.search import _FIRST_ALONE, SCANS
+from patience.solver.kernel.search import take_turns
+
+bench = load_bench("freecell_scans")
+
+
+class FakeScan:
+    """A scan that wins or runs out of states after a set number of nodes."""
+
+    def __init__(self, outcome: str, nodes: int, proves: bool) -> None:
+        self.outcome, self.nodes, self.proves = outcome, nodes, proves
+        self.own = 0
+        self.line: list[tuple[int, int, int]] | None = None
+        self.exhausted = False
+
+    def run(self, nodes: int) -> Iterator[None]:
+        for _ in range(nodes):
+            if self.outcome == "exhausted" and self.own == self.nodes:
+                self.exhausted = True
+                return
+            if self.outcome == "won" and self.own == self.nodes:
+                self.line = []
+                return
+            self.own += 1
+            yield None
+        if self.outcome == "exhausted" and self.own == self.nodes:
+            self.exhausted = True
+
+
+scan_figures = st.tuples(
+    st.sampled_from(["won", "exhausted", "never"]), st.integers(0, 40), st.booleans()
+)
+"""Small counts, so that wins and ends fall on the last node of a turn as often as not."""
+
+
+@given(
+    st.lists(st.tuples(scan_figures, st.integers(1, 6)), min_size=1, max_size=4),
+    st.integers(1, 8),
+    st.integers(1, 120),
+)
+def test_the_simulation_is_take_turns(
+    scans: list[tuple[tuple[str, int, bool], int]], first_alone: int, budget: int
+) -> None:
+    fakes = [FakeScan(*figures) for figures, _ in scans]
+    turns = [turn for _, turn in scans]
+    outcome = take_turns(fakes, budget, lambda nodes: False, first_alone, turns)  # type: ignore[arg-type]
+    tables = [
+        (
+            # a scan that never ends: undecided at a cap no turn reaches within the budget
+            {1: bench.Alone("cap", budget) if kind == "never" else bench.Alone(kind, n)},
+            proves,
+            turn,
+        )
+        for (kind, n, proves), turn in scans
+    ]
+    real = "won" if outcome.line is not None else "proven" if outcome.proven else "unknown"
+    assert bench.simulate(tables, 1, first_alone, budget) == (real, outcome.nodes)
+
+
+def test_simulated_verdicts_and_nodes_are_the_searchers(tmp_path: Path) -> None:
+    deals = list(range(1, 121))
+    first = bench.name_of(SCANS[0])
+    opening = bench.table_of("first", bench.CANDIDATES[first], deals, _FIRST_ALONE, tmp_path, 2)
+    hard = [deal for deal in deals if opening[deal].outcome != "won"]
+    assert 5 <= len(hard) < len(deals)
+    tables = {}
+    for weights in SCANS:
+        name = bench.name_of(weights)
+        tables[name] = bench.table_of(name, bench.CANDIDATES[name], hard, 30_000, tmp_path, 2)
+    assert bench.check(tables, hard, 200_000) >= 5
+    assert (tmp_path / "first.jsonl").exists()
+    again = bench.table_of("first", bench.CANDIDATES[first], deals, _FIRST_ALONE, tmp_path, 2)
+    assert again == opening
