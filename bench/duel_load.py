@@ -19,10 +19,10 @@ duel's result or its 60 s, and a connection lost.
 The 1,000 players of one run share one Python process, and its pauses would count as the
 server's: a full collection of the players' objects stopped them for 120-190 ms every few
 seconds, and every answer in flight was timed that much late (most moves over 100 ms came in
-those windows). So the players' collector is paused while they play (their objects are freed
-by reference counting; the run is bounded), and their event loop's own lag is measured and
-printed (*players' lag*: how late a 5 ms sleep wakes), so what is left of it can be told
-from the server's.
+those windows). So the players' collector is paused while they play (``collector_paused``,
+as around each search; their objects are freed by reference counting, and the run is
+bounded), and their event loop's own lag is measured and printed (*players' lag*: how late
+a 5 ms sleep wakes), so what is left of it can be told from the server's.
 
     .venv/bin/python bench/duel_load.py                       # 100 duels, 20 s, SQLite, 1 worker
     .venv/bin/python bench/duel_load.py --duels 500 --workers 4 --db postgres
@@ -39,7 +39,6 @@ from __future__ import annotations
 import argparse
 import asyncio
 import contextlib
-import gc
 import json
 import os
 import random
@@ -47,11 +46,11 @@ import resource
 import signal
 import tempfile
 import time
-from collections.abc import Iterator
 from dataclasses import dataclass, field
 from pathlib import Path
 from typing import Any
 
+from patience.solver.batch.stats import collector_paused
 from web_load import (
     ROOT,
     Connection,
@@ -338,19 +337,6 @@ async def measure_lag(tally: Tally) -> None:
         await asyncio.sleep(LAG_PROBE_S)
         if time.monotonic() >= tally.counted_from:
             tally.lags_ms.append((time.perf_counter() - asleep - LAG_PROBE_S) * 1000)
-
-
-@contextlib.contextmanager
-def collector_paused() -> Iterator[None]:
-    """The cyclic collector off for a block, what exists before it frozen; as before after."""
-    gc.collect()
-    gc.freeze()
-    gc.disable()
-    try:
-        yield
-    finally:
-        gc.enable()
-        gc.unfreeze()
 
 
 @dataclass(frozen=True)
