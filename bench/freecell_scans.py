@@ -8,7 +8,7 @@ measures that once per scan and deal, then replays ``take_turns``'s schedule on 
 (:func:`simulate`), so hundreds of sets and turn lengths are compared in seconds instead of
 a solver run of 1-32,000 each.
 
-1. The first scan of ``SCANS`` alone for ``_FIRST_ALONE`` nodes on deals 1..``--deals``:
+1. The first scan of ``SCANS`` alone for ``FIRST_ALONE`` nodes on deals 1..``--deals``:
    the deals it does not win there are the *hard* ones (the others are won before the rest
    join in, whatever they are).
 2. Each scan of :data:`CANDIDATES` alone on the hard deals, up to ``--cap`` nodes (a deal
@@ -40,7 +40,7 @@ from pathlib import Path
 from patience.engine.game import engine_for, start_position
 from patience.games import get_game
 from patience.solver.freecell.hooks import Family, Weights
-from patience.solver.freecell.search import _FIRST_ALONE, SCANS, FreeCellSearch
+from patience.solver.freecell.search import FIRST_ALONE, SCANS, FreeCellSearch
 from patience.solver.kernel.positions import state_of
 from patience.solver.kernel.search import scan
 from patience.solver.kernel.state import CARDS, HOME, State, cards_home, settle
@@ -179,20 +179,25 @@ class Figures:
     deal_1941: tuple[str, int] | None
 
 
+def scans_of(
+    tables: dict[str, Table], names: Sequence[str], turns: Sequence[int]
+) -> list[tuple[Table, bool, int]]:
+    """The candidates ``names`` taking ``turns`` nodes a turn, as :func:`simulate` takes
+    them (a scan proves unless it moves whole runs only)."""
+    return [(tables[n], not CANDIDATES[n].whole_runs, t) for n, t in zip(names, turns, strict=True)]
+
+
 def figures(
     tables: dict[str, Table],
     names: Sequence[str],
     turns: Sequence[int],
     deals: Iterable[int],
-    first_alone: int,
     nodes: int,
 ) -> Figures:
-    scans = [
-        (tables[n], not CANDIDATES[n].whole_runs, t) for n, t in zip(names, turns, strict=True)
-    ]
+    scans = scans_of(tables, names, turns)
     undecided, total, at_1941 = [], 0, None
     for deal in deals:
-        outcome, spent = simulate(scans, deal, first_alone, nodes)
+        outcome, spent = simulate(scans, deal, FIRST_ALONE, nodes)
         if deal == 1941:
             at_1941 = (outcome, spent)
         if outcome in ("won", "proven"):
@@ -213,11 +218,10 @@ def check(tables: dict[str, Table], deals: Sequence[int], nodes: int) -> int:
     """Solve ``deals`` with the real searcher; the simulation of ``SCANS`` must agree on
     every deal it decides within the caps. How many were compared."""
     searcher = FreeCellSearch(ENGINE)
-    names = [name_of(w) for w in SCANS]
-    scans = [(tables[n], not w.whole_runs, w.turn) for n, w in zip(names, SCANS, strict=True)]
+    scans = scans_of(tables, [name_of(w) for w in SCANS], searcher.turns)
     compared = 0
     for deal in deals:
-        outcome, spent = simulate(scans, deal, _FIRST_ALONE, nodes)
+        outcome, spent = simulate(scans, deal, FIRST_ALONE, nodes)
         if outcome == "beyond":
             continue
         result = searcher.solve(start_position(FREECELL, {}, deal), Budget(nodes=nodes))
@@ -256,11 +260,9 @@ def main(argv: list[str] | None = None) -> int:
     print(f"load average {os.getloadavg()[0]:.2f}; deals 1-{args.deals}", flush=True)
     first = name_of(SCANS[0])
     every = list(range(1, args.deals + 1))
-    opening = table_of(
-        f"first-{first}", CANDIDATES[first], every, _FIRST_ALONE, args.log, args.jobs
-    )
+    opening = table_of(f"first-{first}", CANDIDATES[first], every, FIRST_ALONE, args.log, args.jobs)
     hard = [d for d in every if opening[d].outcome != "won"]
-    print(f"hard deals (not won by {first} alone in {_FIRST_ALONE} nodes): {len(hard)}")
+    print(f"hard deals (not won by {first} alone in {FIRST_ALONE} nodes): {len(hard)}")
     tables = {}
     for name, weights in CANDIDATES.items():
         tables[name] = table_of(name, weights, hard, args.cap, args.log, args.jobs)
@@ -274,7 +276,7 @@ def main(argv: list[str] | None = None) -> int:
     turns = [w.turn for w in SCANS]
     print_figures(
         f"SCANS {names} turns {turns}",
-        figures(tables, names, turns, hard, _FIRST_ALONE, args.nodes),
+        figures(tables, names, turns, hard, args.nodes),
     )
     if args.search:
         found = []
@@ -283,7 +285,7 @@ def main(argv: list[str] | None = None) -> int:
             for chosen in itertools.combinations(others, k):
                 for order in (chosen, chosen[::-1]):
                     names = [first, *order]
-                    got = figures(tables, names, [500] * len(names), hard, _FIRST_ALONE, args.nodes)
+                    got = figures(tables, names, [500] * len(names), hard, args.nodes)
                     found.append((len(got.undecided), got.nodes, names, got))
         found.sort(key=lambda f: (f[0], f[1]))
         for _, _, names, got in found[:10]:
@@ -291,7 +293,7 @@ def main(argv: list[str] | None = None) -> int:
         best = found[0][2]
         grid = []
         for lengths in itertools.product((250, 500, 1_000), repeat=len(best)):
-            got = figures(tables, best, lengths, hard, _FIRST_ALONE, args.nodes)
+            got = figures(tables, best, lengths, hard, args.nodes)
             grid.append((len(got.undecided), got.nodes, lengths, got))
         grid.sort(key=lambda f: (f[0], f[1]))
         for _, _, lengths, got in grid[:5]:

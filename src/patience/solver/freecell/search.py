@@ -24,10 +24,10 @@ from patience.solver.kernel.tables import Tables
 from patience.solver.result import Budget, Meter, ProvenUnwinnable, Result, Unknown, Won
 from patience.solver.search import Searcher
 
-__all__ = ["SCANS", "FreeCellSearch", "Weights", "freecell_searcher", "rank_function"]
+__all__ = ["FIRST_ALONE", "SCANS", "FreeCellSearch", "Weights", "freecell_searcher", "rank_function"]
 
 _CLOCK_EVERY = 64
-_FIRST_ALONE = 1_000
+FIRST_ALONE = 1_000
 """Nodes the first scan searches alone before the others join in."""
 SCANS = (
     Weights(60, 5, 3, 10, 25, breaks=1, whole_runs=True, turn=250),
@@ -49,6 +49,7 @@ class FreeCellSearch(Searcher):
         self.tables = Tables(engine)
         self.family = Family(self.tables)
         self.scans = scans
+        self.turns = [weights.turn for weights in scans]
 
     def solve(self, start: Position, budget: Budget | None = None) -> Result:
         """Search from ``start`` within ``budget``: won, proven unwinnable or unknown.
@@ -68,8 +69,7 @@ class FreeCellSearch(Searcher):
         if cards_home(state) == CARDS:
             return Won(engine_moves(tables, start, first), 0, budget.clock() - began)
         scans = [scan(tables, state, family.hooks(weights)) for weights in self.scans]
-        turns = [weights.turn for weights in self.scans]
-        found = take_turns(scans, budget.nodes, meter.late, _FIRST_ALONE, turns)
+        found = take_turns(scans, budget.nodes, meter.late, FIRST_ALONE, self.turns)
         seconds = budget.clock() - began
         if found.line is not None:
             return Won(engine_moves(tables, start, first + found.line), found.nodes, seconds)
