@@ -24,7 +24,14 @@ from patience.solver.kernel.tables import Tables
 from patience.solver.result import Budget, Meter, ProvenUnwinnable, Result, Unknown, Won
 from patience.solver.search import Searcher
 
-__all__ = ["FIRST_ALONE", "SCANS", "FreeCellSearch", "Weights", "freecell_searcher", "rank_function"]
+__all__ = [
+    "FIRST_ALONE",
+    "SCANS",
+    "FreeCellSearch",
+    "Weights",
+    "freecell_searcher",
+    "rank_function",
+]
 
 _CLOCK_EVERY = 64
 FIRST_ALONE = 1_000
