@@ -376,11 +376,13 @@ def test_a_stream_tells_the_result_another_worker_stored_while_it_read_the_duel(
         duel_id, joined = started(ada, bob)
         ada.ok("GET", f"/api/duels/{duel_id}")  # the first worker knows the duel
         hall = first.app.state.duels  # type: ignore[attr-defined]
-        read_duel, ada_resigned = hall._stored, threading.Event()
+        read_duel = hall._stored
         bob_resigns: list[dict[str, Any]] = []
 
         async def bob_resigns_first(wanted: str) -> Any:
-            if ada_resigned.is_set() and not bob_resigns:
+            """The first read of the duel after Ada's end is stored: Bob resigns just before
+            it (told by the store, not by the test's thread, which may come later)."""
+            if not bob_resigns and (await read_duel(wanted)).seats[0].finish is not None:
                 bob.client = second
                 bob_resigns.append(await asyncio.to_thread(bob.ok, "POST", resign, {"version": 0}))
             return await read_duel(wanted)
@@ -404,7 +406,6 @@ def test_a_stream_tells_the_result_another_worker_stored_while_it_read_the_duel(
         time.sleep(0.3)  # the stream waits for news
         ada.client = second
         ada.ok("POST", resign, {"version": 0})
-        ada_resigned.set()
         watcher.join(30)
         assert not watcher.is_alive() and bob_resigns
         assert [(e["type"], e.get("seat")) for e in heard] == [
