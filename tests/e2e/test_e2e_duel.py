@@ -5,10 +5,12 @@ Ada the winner."""
 
 from __future__ import annotations
 
+import urllib.request
+from http.client import HTTPResponse
 from typing import Any
 
 from browser_setup import ARTIFACTS, DESKTOP, NO_AUTOPLAY
-from playwright.sync_api import Browser, BrowserContext, Page, expect
+from playwright.sync_api import Browser, BrowserContext, Page, Route, expect
 from table_driver import TIMEOUT_MS, drag, source_card, target, wait_idle
 from test_e2e_pages import axe_problems
 from tests.web.duel_helpers import winning_line
@@ -116,5 +118,49 @@ def test_two_players_duel_live_and_both_see_the_winner(browser: Browser, base_ur
     expect(ada.locator('.replay-move[data-seat="0"]')).to_contain_text("1. ")
     assert axe_problems(ada) == []
     ada.screenshot(path=str(ARTIFACTS / "duel-result-desktop.png"), full_page=True)
+    ada_context.close()
+    bob_context.close()
+
+
+def test_a_slow_join_answer_still_seats_the_player(browser: Browser, base_url: str) -> None:
+    """The stream tells Bob's page of his taken seat before the join's answer (with his first
+    cookie) arrives; the page waits for the answer instead of loading again without it."""
+    ada_context, _ = player(browser)
+    bob_context, bob = player(browser)
+    answer = ada_context.request.post(
+        f"{base_url}/api/duels", data={"game": "freecell", "nickname": "Ada", "kind": "easy"}
+    )
+    assert answer.ok, answer.text()
+    duel_id = answer.json()["id"]
+    with bob.expect_response(lambda r: "/events" in r.url):  # the page's stream is open
+        bob.goto(f"{base_url}/en/duel/{duel_id}")
+    ready(bob)
+    held: list[tuple[Route, HTTPResponse, bytes]] = []
+
+    def hold(route: Route) -> None:
+        # The server seats Bob, and his answer waits. It is sent apart from the browser, whose
+        # cookies must not take the answer's before the page has it.
+        request = route.request
+        join = urllib.request.Request(
+            request.url, request.post_data_buffer, request.headers, method="POST"
+        )
+        with urllib.request.urlopen(join) as answer:
+            held.append((route, answer, answer.read()))
+
+    bob.route("**/join", hold)
+    bob.get_by_label("Your nickname").fill("Bob")
+    bob.get_by_role("button", name="Take the seat and start").click()
+    for _ in range(200):
+        if held:
+            break
+        bob.wait_for_timeout(20)
+    assert held
+    assert len(duel_of(ada_context, base_url, duel_id)["seats"]) == 2
+    bob.wait_for_timeout(2 * LIVE_MS)  # the seat's event reaches the page meanwhile
+    route, answer, body = held[0]
+    route.fulfill(status=answer.status, headers=dict(answer.headers.items()), body=body)
+    bob.wait_for_selector("#table .card", timeout=TIMEOUT_MS)
+    ready(bob)
+    assert bob.evaluate("() => window.patience.duel.you") == 1
     ada_context.close()
     bob_context.close()

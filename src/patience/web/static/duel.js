@@ -96,8 +96,18 @@ function changesPhase(event) {
   return event.type === "end" && duel.you === null && duel.seats.length === 1;
 }
 
+// While one's own join is on its way, the page waits for its answer before loading again: the
+// stream tells of the taken seat before the answer arrives, and loading then would drop the
+// answer and the player cookie it brings, leaving the player a visitor at their own seat.
+let joining = false;
+let phaseChanged = false;
+
 function onEvent(event, stream) {
   if (changesPhase(event)) {
+    if (joining) {
+      phaseChanged = true;
+      return;
+    }
     stream.close();
     location.reload();
     return;
@@ -127,6 +137,7 @@ function listenToJoin() {
     e.preventDefault();
     const button = form.querySelector("button");
     button.disabled = true;
+    joining = true;
     try {
       const result = await send(`/api/duels/${duel.id}/join`, { nickname: $("#nickname").value });
       if (result.ok) return location.reload();
@@ -134,7 +145,9 @@ function listenToJoin() {
     } catch {
       tell(t.error_network, { show: true });
     }
+    joining = false;
     button.disabled = false;
+    if (phaseChanged) location.reload(); // someone else took the seat meanwhile
   });
 }
 
