@@ -13,6 +13,8 @@ compiled: bool
 int: TypeAlias = builtins.int
 uchar: TypeAlias = builtins.int
 longlong: TypeAlias = builtins.int
+uint: TypeAlias = builtins.int
+ulonglong: TypeAlias = builtins.int
 bint: TypeAlias = builtins.bool
 Py_ssize_t: TypeAlias = builtins.int
 void: TypeAlias = None
@@ -20,6 +22,10 @@ p_uchar: TypeAlias = builtins.bytearray
 """A C pointer to bytes; interpreted, the ``bytearray`` it points into."""
 p_const_uchar: TypeAlias = builtins.bytes | builtins.bytearray
 """A C pointer to bytes read only; interpreted, the ``bytes`` or ``bytearray``."""
+p_uint: TypeAlias = Any
+"""A C pointer to unsigned ints (compiled code only)."""
+
+def cast(t: object, value: object) -> Any: ...
 
 @overload
 def declare(t: type[_T], *, visibility: str) -> _T: ...

@@ -27,7 +27,7 @@ from patience.solver.kernel.compiled import COMPILED, is_compiled
 from patience.solver.freecell.search import FreeCellSearch
 from patience.solver.kernel.moves import generate
 from patience.solver.kernel.positions import state_of
-from patience.solver.kernel.state import play
+from patience.solver.kernel.state import Seen, play
 from patience.solver.kernel.tables import Tables
 
 info = get_game("freecell")
@@ -52,6 +52,9 @@ for deal in range(1, 31):
 state = state_of(tables, start_position(info, {}, 5))
 steps = generate(tables, *state, True)
 out["perft"] = sum(len(generate(tables, *play(state, s), True)) for s in steps)
+keys = [bytes(chooser.randrange(55) for _ in range(52)) for _ in range(3000)]
+seen = Seen()  # the compiled table grows from 256 slots past 4,096
+out["seen"] = [seen.first(chooser.choice(keys)) for _ in range(20000)] + [len(seen)]
 out["compiled"] = [is_compiled(sys.modules[name]) for name in COMPILED]
 print(json.dumps(out))
 """
@@ -96,6 +99,9 @@ def test_compiled_and_interpreted_answers_are_the_same() -> None:
     assert compiled.pop("compiled") == [True] * len(COMPILED)
     assert interpreted.pop("compiled") == [False] * len(COMPILED)
     assert compiled == interpreted
+    seen = compiled["seen"]
+    assert isinstance(seen, list)
+    assert 2_000 < seen[-1] <= 3_000  # the keys met, each once
     searches = compiled["searches"]
     assert isinstance(searches, list)
     assert [s[0] for s in searches] == ["won", "won", "won", "unknown", "unknown"]

@@ -2,9 +2,9 @@
 search framework, all read from the engine's compiled tables; families plug in as hooks.
 
 Modules, one concept each: :mod:`.tables` (what the kernel reads of an engine),
-:mod:`.state` (the compact state and a step), :mod:`.positions` (to and from the engine),
-:mod:`.moves` (the generator), :mod:`.transposition` (states met), :mod:`.search` (scans,
-their hooks and proofs), :mod:`.compiled` (which copy of the hot modules is loaded).
+:mod:`.state` (the compact state, a step and the states met), :mod:`.positions` (to and
+from the engine), :mod:`.moves` (the generator), :mod:`.search` (scans, their hooks and
+proofs), :mod:`.compiled` (which copy of the hot modules is loaded).
 (docs/SOLVERS.md, "The kernel")
 """
 

@@ -3,7 +3,7 @@ prove. Compiled by Cython where it can be.
 
 A scan searches from one state, best first by a family's score or depth first with the
 children of each state tried best score first, skipping states met before
-(:class:`~.transposition.Transposition`). A family plugs in through :class:`Hooks`: whether
+(:class:`~.state.Seen`). A family plugs in through :class:`Hooks`: whether
 the safe moves home follow each step (``safe_home``), the score that orders the search, and a
 ``restrict`` that narrows each state's moves to macro moves. A scan without ``restrict`` tries
 every move the generator gives, so when it runs out of states the start is proven
@@ -32,7 +32,9 @@ import cython
 from patience.solver.kernel.moves import moves_of
 from patience.solver.kernel.state import (
     CARDS,
+    WORK_SIZE,
     Board,
+    Seen,
     State,
     Step,
     board_home,
@@ -40,10 +42,8 @@ from patience.solver.kernel.state import (
     decoded,
     fresh,
     key,
-    work_size,
 )
 from patience.solver.kernel.tables import Tables
-from patience.solver.kernel.transposition import Transposition
 
 _CARDS = cython.declare(cython.int, CARDS)
 
@@ -83,7 +83,7 @@ class Scan:
     edges: list[bytes]
     boards: list[Board | None]
     """The board of each state met and not yet expanded."""
-    seen: set[bytes]
+    seen: Seen
     needs: bytes | None
     steps: bytearray
     marks: bytearray
@@ -98,13 +98,12 @@ class Scan:
         self.parents = [-1]
         self.edges = [b""]
         self.boards = [board_of(start)]
-        seen = Transposition()
-        seen.first(key(start))
-        self.seen = seen.keys
+        self.seen = Seen()
+        self.seen.first(key(start))
         self.needs = tables.needs if hooks.safe_home else None
         self.steps = bytearray(tables.steps_size)
         self.marks = bytearray(tables.marks_size)
-        self.work = bytearray(work_size(tables.columns, tables.cells))
+        self.work = bytearray(WORK_SIZE)
         self.won = None
         self.exhausted = False
 

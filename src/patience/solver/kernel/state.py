@@ -50,8 +50,20 @@ _CARDS = cython.declare(cython.int, CARDS)
 _EMPTY = cython.declare(cython.int, EMPTY)
 _TO_HOME = cython.declare(cython.int, TO_HOME)
 _RANK0 = cython.declare(bytes, RANK0)
+ON_TOP = CARDS
+"""In a key: the card is the top of its column."""
+IN_CELL = CARDS + 1
+"""In a key: the card lies in a cell."""
+AT_HOME = CARDS + 2
+"""In a key: the card is home."""
+_ON_TOP = cython.declare(cython.int, ON_TOP)
+_IN_CELL = cython.declare(cython.int, IN_CELL)
+_AT_HOME = cython.declare(cython.int, AT_HOME)
 KEY_AT = 1 + 3 * (_CARDS + 1)
 """Where :func:`fresh` builds a key in its ``work``; the steps played come before."""
+_KEY_AT = cython.declare(cython.int, KEY_AT)
+WORK_SIZE = KEY_AT + CARDS
+"""The length of the ``work`` buffer :func:`fresh` needs."""
 
 
 def board_size(columns: int, cells: int) -> int:
@@ -237,71 +249,160 @@ def _settle(
 
 @cython.cfunc
 @cython.locals(
-    n=cython.int,
-    c=cython.int,
-    i=cython.int,
-    j=cython.int,
-    k=cython.int,
-    a=cython.int,
-    b=cython.int,
-    la=cython.int,
-    lb=cython.int,
-    at=cython.int,
-    to=cython.int,
-    less=cython.bint,
-    x=cython.int,
+    n=cython.int, c=cython.int, i=cython.int, k=cython.int, at=cython.int, size=cython.int
 )
-def _key(q: cython.p_const_uchar, w: cython.p_uchar, o: cython.int) -> bytes:
-    """The key of board ``q`` (see :func:`key`), built in ``w`` from ``o`` on."""
+def _write_key(q: cython.p_const_uchar, w: cython.p_uchar, o: cython.int) -> cython.void:
+    """Write the key of board ``q`` (see :func:`key`) in ``w`` from ``o`` on."""
     n = q[0]
     c = q[1]
+    for i in range(_CARDS):
+        w[o + i] = _AT_HOME
     at = 6 + n + c
-    for i in range(n):  # where each column starts
-        w[o + i] = at
-        at += q[2 + i]
-    for i in range(n):  # the columns in order of their cards (insertion sort)
-        w[o + n + i] = i
-        j = i
-        while j > 0:
-            a = w[o + n + j - 1]
-            b = w[o + n + j]
-            la = q[2 + a]
-            lb = q[2 + b]
-            less = lb < la
-            for k in range(la if la < lb else lb):
-                x = q[w[o + b] + k] - q[w[o + a] + k]
-                if x:
-                    less = x < 0
-                    break
-            if not less:
-                break
-            w[o + n + j - 1] = b
-            w[o + n + j] = a
-            j -= 1
-    to = o + 2 * n
     for i in range(n):
-        a = w[o + n + i]
-        if i:
-            w[to] = 0xFF
-            to += 1
-        for k in range(q[2 + a]):
-            w[to + k] = q[w[o + a] + k]
-        to += q[2 + a]
-    w[to] = 0xFE
-    to += 1
-    for j in range(c):  # the cells, sorted
-        x = q[2 + n + j]
-        k = to + j
-        while k > to and w[k - 1] > x:
-            w[k] = w[k - 1]
-            k -= 1
-        w[k] = x
-    return bytes(w[o + 2 * n : to + c])
+        size = q[2 + i]
+        for k in range(size - 1):
+            w[o + q[at + k]] = q[at + k + 1]
+        if size:
+            w[o + q[at + size - 1]] = _ON_TOP
+        at += size
+    for i in range(c):
+        k = q[2 + n + i]
+        if k != _EMPTY:
+            w[o + k] = _IN_CELL
 
 
-def work_size(columns: int, cells: int) -> int:
-    """The length of the ``work`` buffer :func:`fresh` needs."""
-    return KEY_AT + 3 * columns + cells + _CARDS + 1
+@cython.cfunc
+def _key(q: cython.p_const_uchar, w: cython.p_uchar, o: cython.int) -> bytes:
+    """The key of board ``q``, built in ``w`` from ``o`` on."""
+    _write_key(q, w, o)
+    return bytes(w[o : o + _CARDS])
+
+
+_SLOTS = cython.declare(cython.int, 1 << 8)
+_FNV_BASIS = cython.declare(cython.ulonglong, 14695981039346656037)
+_FNV_PRIME = cython.declare(cython.ulonglong, 1099511628211)
+"""A key's hash is FNV-1a's (64 bits), its halves folded."""
+"""The slots a new :class:`Seen` starts with (it doubles them when half are taken)."""
+
+
+@cython.cclass
+class Seen:
+    """The kernel's transposition table: the keys (:func:`key`) of the states a scan has met.
+
+    A scan skips a state whose key it has met: that state was (or will be) searched from
+    where it was first met, so skipping it loses no win, and a proof stays a proof.
+    Compiled, the keys lie one after another in one buffer, found through a table of
+    their hashes (open addressing), and :func:`fresh` tests a key where it built it;
+    interpreted, they are a set of ``bytes``. Either way a key is met once.
+
+    >>> seen = Seen()
+    >>> k = key(((b"\\x00",), bytes([EMPTY]), bytes(4)))
+    >>> seen.first(k), seen.first(k), seen.first(bytes(CARDS)), len(seen)
+    (True, False, True, 2)
+    """
+
+    count: cython.int
+    keys: set[bytes]
+    """Interpreted: the keys met."""
+    arena: bytearray
+    """Compiled: the keys met, :data:`CARDS` bytes each, in the order met."""
+    slots: bytearray
+    """Compiled: per slot, four bytes of a key's hash and four of its number plus one (0:
+    a free slot)."""
+    mask: cython.ulonglong
+
+    def __init__(self) -> None:
+        self.count = 0
+        self.mask = _SLOTS - 1
+        if cython.compiled:
+            self.arena = bytearray(_CARDS * _SLOTS // 2)
+            self.slots = bytearray(8 * _SLOTS)
+        else:
+            self.keys = set()
+
+    def __len__(self) -> int:
+        return self.count
+
+    def first(self, key: bytes) -> bool:
+        """Is ``key`` met for the first time? (It is remembered.)"""
+        if cython.compiled:
+            return self._first(key, 0)
+        if key in self.keys:
+            return False
+        self.keys.add(key)
+        self.count += 1
+        return True
+
+    @cython.cfunc
+    @cython.locals(
+        h=cython.ulonglong,
+        i=cython.int,
+        at=cython.ulonglong,
+        number=cython.uint,
+        table=cython.p_uint,
+        arena=cython.p_uchar,
+        base=cython.ulonglong,
+        same=cython.bint,
+    )
+    def _first(self, k: cython.p_const_uchar, o: cython.int) -> cython.bint:
+        """:meth:`first` of the key at ``k[o]``, compiled."""
+        h = _FNV_BASIS
+        for i in range(_CARDS):
+            h = (h ^ k[o + i]) * _FNV_PRIME
+        h ^= h >> 32
+        table = cython.cast(cython.p_uint, cython.cast(cython.p_uchar, self.slots))
+        arena = self.arena
+        at = h & self.mask
+        while True:
+            number = table[2 * at + 1]
+            if number == 0:
+                break
+            if table[2 * at] == cython.cast(cython.uint, h):
+                base = (number - 1) * _CARDS
+                same = True
+                for i in range(_CARDS):
+                    if arena[base + i] != k[o + i]:
+                        same = False
+                        break
+                if same:
+                    return False
+            at = (at + 1) & self.mask
+        if (self.count + 1) * _CARDS > len(self.arena):
+            self.arena.extend(bytes(len(self.arena)))
+            arena = self.arena
+        base = self.count * _CARDS
+        for i in range(_CARDS):
+            arena[base + i] = k[o + i]
+        self.count += 1
+        table[2 * at] = cython.cast(cython.uint, h)
+        table[2 * at + 1] = self.count
+        if 2 * self.count > self.mask:
+            self._grow()
+        return True
+
+    @cython.cfunc
+    @cython.locals(
+        i=cython.ulonglong,
+        at=cython.ulonglong,
+        mask=cython.ulonglong,
+        old=cython.p_uint,
+        new=cython.p_uint,
+    )
+    def _grow(self) -> cython.void:
+        """Twice the slots, each key placed again by its hash."""
+        before = self.slots
+        mask = 2 * self.mask + 1
+        self.slots = bytearray(8 * (mask + 1))
+        old = cython.cast(cython.p_uint, cython.cast(cython.p_uchar, before))
+        new = cython.cast(cython.p_uint, cython.cast(cython.p_uchar, self.slots))
+        for i in range(self.mask + 1):
+            if old[2 * i + 1]:
+                at = old[2 * i] & mask
+                while new[2 * at + 1]:
+                    at = (at + 1) & mask
+                new[2 * at] = old[2 * i]
+                new[2 * at + 1] = old[2 * i + 1]
+        self.mask = mask
 
 
 @cython.locals(
@@ -322,7 +423,7 @@ def fresh(
     count: int,
     work: bytearray,
     needs: bytes | None,
-    seen: set[bytes],
+    seen: Seen,
     edges: list[bytes],
 ) -> list[Board]:
     """The boards one of the ``count`` steps of ``steps`` (three bytes each) makes of
@@ -330,7 +431,7 @@ def fresh(
     are not in ``seen``; in order, and the first with every card home ends them.
 
     Their keys go into ``seen`` and, for each, what was played into ``edges`` (its step and
-    then the safe moves home, three bytes each). ``work`` has :func:`work_size` bytes;
+    then the safe moves home, three bytes each). ``work`` has :data:`WORK_SIZE` bytes;
     ``needs[card * 4 + suit]`` is how many cards of the suit must be home for ``card`` to go
     home safely (:attr:`~.tables.Tables.needs`).
     """
@@ -352,10 +453,12 @@ def fresh(
         made = 1
         if needs is not None:
             made = _settle(q, safe, s[3 * i], s[3 * i + 1], w, 1)
-        child_key = _key(q, w, KEY_AT)
-        if child_key in seen:
+        if cython.compiled:
+            _write_key(q, w, _KEY_AT)
+            if not seen._first(w, _KEY_AT):
+                continue
+        elif not seen.first(_key(q, w, KEY_AT)):
             continue
-        seen.add(child_key)
         edges.append(bytes(w[1 : 1 + 3 * made]))
         out.append(child)
         if q[h] + q[h + 1] + q[h + 2] + q[h + 3] == _CARDS:
@@ -391,12 +494,16 @@ def settle(state: State, step_: Step, needs: bytes) -> tuple[State, list[Step]]:
 
 
 def key(state: State) -> bytes:
-    """Equal for states alike up to the order of the columns and of the cells.
+    """Equal for states alike up to the order of the columns and of the cells: for each
+    card, the card lying on it in its column, or :data:`ON_TOP`, :data:`IN_CELL` or
+    :data:`AT_HOME`. The cards are all different (one pack), so these links give back each
+    column from its bottom card, and no order of columns or cells is written.
 
-    The cards left in play decide which are home (one pack), so ``home`` is left out.
+    >>> list(key(((b"", b"\\x01\\x00"), bytes([2, EMPTY]), bytes(4)))[:4])
+    [52, 0, 53, 54]
     """
     board = board_of(state)
-    return _key(board, bytearray(work_size(len(state[0]), len(state[1]))), 0)
+    return _key(board, bytearray(CARDS), 0)
 
 
 def cards_home(state: State) -> int:
