@@ -56,6 +56,7 @@ def build(name: str, cc: list[str], force: bool) -> bool:
             "-shared",
             "-fPIC",
             "-O2",
+            "-fno-strict-aliasing",  # the table reads keys written as bytes a word at a time
             "-I",
             sysconfig.get_paths()["include"],
             str(c_file),

@@ -24,8 +24,11 @@ p_const_uchar: TypeAlias = builtins.bytes | builtins.bytearray
 """A C pointer to bytes read only; interpreted, the ``bytes`` or ``bytearray``."""
 p_uint: TypeAlias = Any
 """A C pointer to unsigned ints (compiled code only)."""
+p_ulonglong: TypeAlias = Any
+"""A C pointer to unsigned 64-bit ints (compiled code only)."""
 
 def cast(t: object, value: object) -> Any: ...
+def address(value: object) -> Any: ...
 
 @overload
 def declare(t: type[_T], *, visibility: str) -> _T: ...

@@ -62,7 +62,10 @@ _AT_HOME = cython.declare(cython.int, AT_HOME)
 KEY_AT = 1 + 3 * (_CARDS + 1)
 """Where :func:`fresh` builds a key in its ``work``; the steps played come before."""
 _KEY_AT = cython.declare(cython.int, KEY_AT)
-WORK_SIZE = KEY_AT + CARDS
+KEY_WORDS = cython.declare(cython.int, (CARDS + 7) // 8)
+"""A key's length in eight-byte words, zeros after its :data:`CARDS` bytes: the table reads
+and compares it a word at a time (``KEY_AT`` is a multiple of eight)."""
+WORK_SIZE = KEY_AT + 8 * KEY_WORDS
 """The length of the ``work`` buffer :func:`fresh` needs."""
 
 
@@ -269,6 +272,8 @@ def _write_key(q: cython.p_const_uchar, w: cython.p_uchar, o: cython.int) -> cyt
         k = q[2 + n + i]
         if k != _EMPTY:
             w[o + k] = _IN_CELL
+    for i in range(_CARDS, 8 * KEY_WORDS):
+        w[o + i] = 0
 
 
 @cython.cfunc
@@ -279,9 +284,10 @@ def _key(q: cython.p_const_uchar, w: cython.p_uchar, o: cython.int) -> bytes:
 
 
 _SLOTS = cython.declare(cython.int, 1 << 8)
-_FNV_BASIS = cython.declare(cython.ulonglong, 14695981039346656037)
-_FNV_PRIME = cython.declare(cython.ulonglong, 1099511628211)
-"""A key's hash is FNV-1a's (64 bits), its halves folded."""
+_HASH_BASIS = cython.declare(cython.ulonglong, 14695981039346656037)
+_HASH_PRIME = cython.declare(cython.ulonglong, 1099511628211)
+"""A key's hash: FNV-1a's constants, taken eight bytes at a time, each product's high bits
+folded down."""
 """The slots a new :class:`Seen` starts with (it doubles them when half are taken)."""
 
 
@@ -305,7 +311,8 @@ class Seen:
     keys: set[bytes]
     """Interpreted: the keys met."""
     arena: bytearray
-    """Compiled: the keys met, :data:`CARDS` bytes each, in the order met."""
+    """Compiled: the keys met, :data:`KEY_WORDS` words each (padded with zeros), in the
+    order met."""
     slots: bytearray
     """Compiled: per slot, four bytes of a key's hash and four of its number plus one (0:
     a free slot)."""
@@ -315,7 +322,7 @@ class Seen:
         self.count = 0
         self.mask = _SLOTS - 1
         if cython.compiled:
-            self.arena = bytearray(_CARDS * _SLOTS // 2)
+            self.arena = bytearray(8 * KEY_WORDS * _SLOTS // 2)
             self.slots = bytearray(8 * _SLOTS)
         else:
             self.keys = set()
@@ -326,7 +333,7 @@ class Seen:
     def first(self, key: bytes) -> bool:
         """Is ``key`` met for the first time? (It is remembered.)"""
         if cython.compiled:
-            return self._first(key, 0)
+            return self._first(key + bytes(8 * KEY_WORDS - _CARDS), 0)
         if key in self.keys:
             return False
         self.keys.add(key)
@@ -340,39 +347,42 @@ class Seen:
         at=cython.ulonglong,
         number=cython.uint,
         table=cython.p_uint,
-        arena=cython.p_uchar,
+        words=cython.p_ulonglong,
+        kept=cython.p_ulonglong,
         base=cython.ulonglong,
         same=cython.bint,
     )
     def _first(self, k: cython.p_const_uchar, o: cython.int) -> cython.bint:
-        """:meth:`first` of the key at ``k[o]``, compiled."""
-        h = _FNV_BASIS
-        for i in range(_CARDS):
-            h = (h ^ k[o + i]) * _FNV_PRIME
-        h ^= h >> 32
+        """:meth:`first` of the key at ``k[o]`` (eight-byte aligned, :data:`KEY_WORDS`
+        words with the padding zero), compiled."""
+        words = cython.cast(cython.p_ulonglong, cython.address(k[o]))
+        h = _HASH_BASIS
+        for i in range(KEY_WORDS):
+            h = (h ^ words[i]) * _HASH_PRIME
+            h ^= h >> 29
         table = cython.cast(cython.p_uint, cython.cast(cython.p_uchar, self.slots))
-        arena = self.arena
+        kept = cython.cast(cython.p_ulonglong, cython.cast(cython.p_uchar, self.arena))
         at = h & self.mask
         while True:
             number = table[2 * at + 1]
             if number == 0:
                 break
             if table[2 * at] == cython.cast(cython.uint, h):
-                base = (number - 1) * _CARDS
+                base = (number - 1) * KEY_WORDS
                 same = True
-                for i in range(_CARDS):
-                    if arena[base + i] != k[o + i]:
+                for i in range(KEY_WORDS):
+                    if kept[base + i] != words[i]:
                         same = False
                         break
                 if same:
                     return False
             at = (at + 1) & self.mask
-        if (self.count + 1) * _CARDS > len(self.arena):
+        if (self.count + 1) * 8 * KEY_WORDS > len(self.arena):
             self.arena.extend(bytes(len(self.arena)))
-            arena = self.arena
-        base = self.count * _CARDS
-        for i in range(_CARDS):
-            arena[base + i] = k[o + i]
+            kept = cython.cast(cython.p_ulonglong, cython.cast(cython.p_uchar, self.arena))
+        base = self.count * KEY_WORDS
+        for i in range(KEY_WORDS):
+            kept[base + i] = words[i]
         self.count += 1
         table[2 * at] = cython.cast(cython.uint, h)
         table[2 * at + 1] = self.count
@@ -503,7 +513,7 @@ def key(state: State) -> bytes:
     [52, 0, 53, 54]
     """
     board = board_of(state)
-    return _key(board, bytearray(CARDS), 0)
+    return _key(board, bytearray(8 * KEY_WORDS), 0)
 
 
 def cards_home(state: State) -> int:
