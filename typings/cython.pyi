@@ -24,10 +24,12 @@ p_const_uchar: TypeAlias = builtins.bytes | builtins.bytearray
 """A C pointer to bytes read only; interpreted, the ``bytes`` or ``bytearray``."""
 p_uint: TypeAlias = Any
 """A C pointer to unsigned ints (compiled code only)."""
+p_longlong: TypeAlias = Any
+"""A C pointer to signed 64-bit ints (compiled code only)."""
 p_ulonglong: TypeAlias = Any
 """A C pointer to unsigned 64-bit ints (compiled code only)."""
 
-def cast(t: object, value: object) -> Any: ...
+def cast(t: type[_T], value: object) -> _T: ...
 def address(value: object) -> Any: ...
 
 @overload

@@ -91,6 +91,8 @@ def test_scans_stop_at_the_node_budget_and_when_late() -> None:
     assert take_turns(scans, 300, lambda nodes: False, 100, [50]) == (None, False, 300)
     scans = [scan(tables, state, family.hooks(Weights(60, 5, 3, 10, 25)))]
     assert take_turns(scans, 300, lambda nodes: nodes == 70, 100, [50]) == (None, False, 70)
+    scans = [scan(tables, state, family.hooks(Weights(60, 5, 3, 10, 25)))]
+    assert take_turns(scans, 300, None, 100, [50]) == (None, False, 300)  # no clock
 
 
 @pytest.mark.parametrize(

@@ -76,7 +76,8 @@ class FreeCellSearch(Searcher):
         if cards_home(state) == CARDS:
             return Won(engine_moves(tables, start, first), 0, budget.clock() - began)
         scans = [scan(tables, state, family.hooks(weights)) for weights in self.scans]
-        found = take_turns(scans, budget.nodes, meter.late, FIRST_ALONE, self.turns)
+        late = None if budget.seconds is None else meter.late  # nodes alone: no clock
+        found = take_turns(scans, budget.nodes, late, FIRST_ALONE, self.turns)
         seconds = budget.clock() - began
         if found.line is not None:
             return Won(engine_moves(tables, start, first + found.line), found.nodes, seconds)
