@@ -21,9 +21,9 @@ from patience.solver.freecell.hooks import Family
 from patience.solver.freecell.search import (
     SCANS,
     FreeCellSearch,
+    Ranking,
     Weights,
     freecell_searcher,
-    rank_function,
 )
 from patience.solver.kernel.moves import generate, moves_of, run_length
 from patience.solver.kernel.positions import state_of
@@ -186,16 +186,16 @@ def test_scores_reward_cards_home_and_punish_buried_and_broken_columns() -> None
     low = board_of(((bytes([card("AC")]),), bytes([EMPTY]), bytes(4)))
     high = board_of(((b"",), bytes([EMPTY]), bytes([1, 0, 0, 0])))
     for weights in SCANS:
-        assert rank_function(weights, fits)(high) > rank_function(weights, fits)(low)
+        assert Ranking(weights, fits)(high) > Ranking(weights, fits)(low)
     buried = board_of(((bytes([card("AC"), card("9H")]),), bytes([EMPTY]), bytes(4)))
     on_top = board_of(((bytes([card("9H"), card("AC")]),), bytes([EMPTY]), bytes(4)))
-    rank = rank_function(Weights(60, 5, 0, 10, 25), fits)
+    rank = Ranking(Weights(60, 5, 0, 10, 25), fits)
     assert rank(buried) == rank(on_top) - 5
     in_order = board_of(((bytes([card("9H"), card("8S")]),), bytes([EMPTY]), bytes(4)))
     broken = board_of(((bytes([card("9H"), card("8D")]),), bytes([EMPTY]), bytes(4)))
-    rank = rank_function(Weights(60, 0, 0, 10, 25, breaks=4), fits)
+    rank = Ranking(Weights(60, 0, 0, 10, 25, breaks=4), fits)
     assert rank(in_order) == rank(broken) + 4
-    disorder = rank_function(Weights(60, 0, 7, 10, 25), fits)
+    disorder = Ranking(Weights(60, 0, 7, 10, 25), fits)
     assert disorder(buried) == disorder(on_top) - 7 == disorder(low) - 7
     assert HOME < 0
 

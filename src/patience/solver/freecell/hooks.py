@@ -6,7 +6,7 @@ Cython where it can be.
 >>> from patience.games import get_game
 >>> from patience.solver.kernel.state import EMPTY, board_of
 >>> family = Family(Tables(engine_for(get_game("freecell").rules({}))))
->>> score = family.hooks(Weights(60, 5, 3, 10, 25)).score
+>>> score = Ranking(Weights(60, 5, 3, 10, 25), family.tables.fits)
 >>> def column(*cards):
 ...     return board_of(((bytes(cards),) + (b"",) * 7, bytes([EMPTY] * 4), bytes(4)))
 >>> score(column(1, 0))  # the Ace of clubs on the two: 4 free cells, 7 empty columns
@@ -17,7 +17,6 @@ Cython where it can be.
 
 from __future__ import annotations
 
-from collections.abc import Callable
 from typing import NamedTuple
 
 import cython
@@ -60,28 +59,39 @@ class Weights(NamedTuple):
     """Nodes the scan searches in one turn when the scans take turns."""
 
 
-@cython.locals(
-    w_home=cython.int,
-    w_buried=cython.int,
-    w_disorder=cython.int,
-    w_free=cython.int,
-    w_empty=cython.int,
-    w_breaks=cython.int,
-)
-def rank_function(weights: Weights, fits: bytes) -> Callable[[Board], int]:
+@cython.cclass
+class Ranking:
     """The score of a board under ``weights`` (higher is better); ``fits`` is the build."""
-    w_home, w_buried, w_disorder, w_free, w_empty, w_breaks = (
-        weights.home,
-        weights.buried,
-        weights.disorder,
-        weights.free_cell,
-        weights.empty_column,
-        weights.breaks,
-    )
 
+    w_home: cython.int
+    w_buried: cython.int
+    w_disorder: cython.int
+    w_free: cython.int
+    w_empty: cython.int
+    w_breaks: cython.int
+    fits: bytes
+
+    def __init__(self, weights: Weights, fits: bytes) -> None:
+        self.w_home = weights.home
+        self.w_buried = weights.buried
+        self.w_disorder = weights.disorder
+        self.w_free = weights.free_cell
+        self.w_empty = weights.empty_column
+        self.w_breaks = weights.breaks
+        self.fits = fits
+
+    def __call__(self, board: Board) -> int:
+        """The score of ``board``."""
+        return self.rank(board)
+
+    def scores(self, boards: list[Board | None], first: int) -> list[int]:
+        """The scores of ``boards`` from index ``first`` on (the kernel's score hook)."""
+        return [self.rank(board) for board in boards[first:] if board is not None]
+
+    @cython.cfunc
     @cython.locals(
         q=cython.p_uchar,
-        f=cython.p_uchar,
+        f=cython.p_const_uchar,
         n=cython.int,
         c=cython.int,
         h=cython.int,
@@ -99,16 +109,16 @@ def rank_function(weights: Weights, fits: bytes) -> Callable[[Board], int]:
         d=cython.int,
         e=cython.int,
     )
-    def rank_board(board: Board) -> int:
+    def rank(self, board: Board) -> cython.int:
         q = board
-        f = fits
+        f = self.fits
         n = q[0]
         c = q[1]
         h = 2 + n + c
-        value = w_home * (q[h] + q[h + 1] + q[h + 2] + q[h + 3])
+        value = self.w_home * (q[h] + q[h + 1] + q[h + 2] + q[h + 3])
         for i in range(c):
             if q[2 + n + i] == _EMPTY:
-                value += w_free
+                value += self.w_free
         a = _NEXT[q[h]]
         b = _NEXT[14 + q[h + 1]]
         d = _NEXT[28 + q[h + 2]]
@@ -117,7 +127,7 @@ def rank_function(weights: Weights, fits: bytes) -> Callable[[Board], int]:
         for i in range(n):
             size = q[2 + i]
             if not size:
-                value += w_empty
+                value += self.w_empty
                 continue
             cost = 0
             low = 99
@@ -125,18 +135,16 @@ def rank_function(weights: Weights, fits: bytes) -> Callable[[Board], int]:
                 card = q[at + k]
                 r = _RANK0[card]
                 if r > low:
-                    cost += w_disorder
+                    cost += self.w_disorder
                 else:
                     low = r
                 if k and not f[q[at + k - 1] * _CARDS + card]:
-                    cost += w_breaks * (size - k)
+                    cost += self.w_breaks * (size - k)
                 if card in (a, b, d, e):
-                    cost += w_buried * (size - 1 - k)
+                    cost += self.w_buried * (size - 1 - k)
             value -= cost
             at += size
         return value
-
-    return rank_board
 
 
 class Family:
@@ -148,7 +156,7 @@ class Family:
     def hooks(self, weights: Weights) -> Hooks:
         """The kernel hooks of one scan scored by ``weights``."""
         return Hooks(
-            score=rank_function(weights, self.tables.fits),
+            score=Ranking(weights, self.tables.fits).scores,
             safe_home=True,
             restrict=self.whole_runs if weights.whole_runs else None,
             depth_first=weights.depth_first,

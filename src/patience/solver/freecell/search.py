@@ -16,7 +16,7 @@ from __future__ import annotations
 from patience.engine.core import Engine
 from patience.engine.position import Position
 from patience.solver.freecell.family import in_family
-from patience.solver.freecell.hooks import Family, Weights, rank_function
+from patience.solver.freecell.hooks import Family, Ranking, Weights
 from patience.solver.kernel.positions import engine_moves, state_of
 from patience.solver.kernel.search import scan, take_turns
 from patience.solver.kernel.state import CARDS, HOME, cards_home, settle
@@ -28,9 +28,9 @@ __all__ = [
     "FIRST_ALONE",
     "SCANS",
     "FreeCellSearch",
+    "Ranking",
     "Weights",
     "freecell_searcher",
-    "rank_function",
 ]
 
 _CLOCK_EVERY = 64

@@ -13,7 +13,7 @@ unwinnable; a restricted scan never proves. (docs/SOLVERS.md, "The kernel")
 >>> from patience.games import get_game
 >>> tables = Tables(engine_for(get_game("freecell").rules({})))
 >>> from patience.solver.kernel.state import EMPTY, board_home
->>> hooks = Hooks(score=board_home)
+>>> hooks = Hooks(score=lambda boards, first: [board_home(b) for b in boards[first:]])
 >>> aces = (bytes(range(0, 52, 13)),) + (b"",) * 7, bytes([EMPTY] * 4), bytes(4)
 >>> scan = BestFirst(tables, aces, hooks)
 >>> for _ in scan.run(10_000): pass
@@ -47,8 +47,8 @@ from patience.solver.kernel.tables import Tables
 
 _CARDS = cython.declare(cython.int, CARDS)
 
-Score = Callable[[Board], int]
-"""Higher is more promising."""
+Score = Callable[[list[Board | None], int], list[int]]
+"""The scores of the boards of a list from an index on (higher is more promising)."""
 Restrict = Callable[[Board, bytearray, bytearray, int], int]
 """Narrows a board's moves to macro moves: given the board, its ``count`` steps and the
 generator's marks (:func:`~.moves.moves_of`), keeps some of the steps in order at the
@@ -131,15 +131,13 @@ class Scan:
         if self.restrict is not None:
             count = self.restrict(board, steps, marks, count)
         first = len(parents)
-        found = fresh(board, steps, count, self.work, self.needs, self.seen, self.edges)
-        count = len(found)
+        count = fresh(board, steps, count, self.work, self.needs, self.seen, self.edges, boards)
         parents.extend([node] * count)
-        boards.extend(found)
-        if count and board_home(found[count - 1]) == _CARDS:
+        last = boards[first + count - 1] if count else None
+        if last is not None and board_home(last) == _CARDS:
             self.won = self._line(first + count - 1)
             return None
-        score = self.score
-        return [score(board) for board in found]
+        return self.score(boards, first)
 
     def _line(self, node: int) -> list[Step]:
         chunks: list[bytes] = []

@@ -426,6 +426,7 @@ class Seen:
     h=cython.int,
     size=cython.int,
     made=cython.int,
+    found=cython.int,
 )
 def fresh(
     parent: Board,
@@ -435,10 +436,12 @@ def fresh(
     needs: bytes | None,
     seen: Seen,
     edges: list[bytes],
-) -> list[Board]:
-    """The boards one of the ``count`` steps of ``steps`` (three bytes each) makes of
-    ``parent``, followed by the safe moves home unless ``needs`` is ``None``, whose keys
-    are not in ``seen``; in order, and the first with every card home ends them.
+    boards: list[Board | None],
+) -> int:
+    """Append to ``boards`` the boards one of the ``count`` steps of ``steps`` (three bytes
+    each) makes of ``parent``, followed by the safe moves home unless ``needs`` is
+    ``None``, whose keys are not in ``seen``; in order, and the first with every card home
+    ends them. Returns how many.
 
     Their keys go into ``seen`` and, for each, what was played into ``edges`` (its step and
     then the safe moves home, three bytes each). ``work`` has :data:`WORK_SIZE` bytes;
@@ -452,7 +455,7 @@ def fresh(
         safe = needs
     size = len(parent)
     h = 2 + p[0] + p[1]
-    out: list[Board] = []
+    found = 0
     child = bytearray(size)
     for i in range(count):
         q = child
@@ -470,11 +473,12 @@ def fresh(
         elif not seen.first(_key(q, w, KEY_AT)):
             continue
         edges.append(bytes(w[1 : 1 + 3 * made]))
-        out.append(child)
+        boards.append(child)
+        found += 1
         if q[h] + q[h + 1] + q[h + 2] + q[h + 3] == _CARDS:
             break
         child = bytearray(size)
-    return out
+    return found
 
 
 def decoded(steps: Board | bytes, at: int) -> Step:
