@@ -27,6 +27,7 @@ from patience.solver.kernel.compiled import COMPILED, is_compiled
 from patience.solver.freecell.search import FreeCellSearch
 from patience.solver.kernel.moves import generate
 from patience.solver.kernel.positions import state_of
+from patience.solver.kernel.search import Frontier
 from patience.solver.kernel.state import Seen, play
 from patience.solver.kernel.tables import Tables
 
@@ -55,6 +56,12 @@ out["perft"] = sum(len(generate(tables, *play(state, s), True)) for s in steps)
 keys = [bytes(chooser.randrange(55) for _ in range(52)) for _ in range(3000)]
 seen = Seen()  # the compiled table grows from 256 slots past 4,096
 out["seen"] = [seen.first(chooser.choice(keys)) for _ in range(20000)] + [len(seen)]
+frontier, popped = Frontier(), []
+for order in chooser.sample(range(-10**12, 10**12), 5000):  # past the first 1,024
+    frontier.push(order)
+    if order % 3 == 0:
+        popped.append(frontier.pop())
+out["frontier"] = popped + [frontier.pop() for _ in range(len(frontier))]
 out["compiled"] = [is_compiled(sys.modules[name]) for name in COMPILED]
 print(json.dumps(out))
 """
@@ -102,6 +109,8 @@ def test_compiled_and_interpreted_answers_are_the_same() -> None:
     seen = compiled["seen"]
     assert isinstance(seen, list)
     assert 2_000 < seen[-1] <= 3_000  # the keys met, each once
+    frontier = compiled["frontier"]
+    assert isinstance(frontier, list) and len(frontier) == 5_000
     searches = compiled["searches"]
     assert isinstance(searches, list)
     assert [s[0] for s in searches] == ["won", "won", "won", "unknown", "unknown"]
