@@ -86,7 +86,11 @@ class Ranking:
 
     def scores(self, boards: list[Board | None], first: int) -> list[int]:
         """The scores of ``boards`` from index ``first`` on (the kernel's score hook)."""
-        return [self.rank(board) for board in boards[first:] if board is not None]
+        found = []
+        for board in boards[first:]:
+            assert board is not None  # new boards: none expanded yet
+            found.append(self.rank(board))
+        return found
 
     @cython.cfunc
     @cython.locals(
