@@ -87,6 +87,7 @@ def start_server(
     code = "from patience.cli import main; raise SystemExit(main())"
     command = [str(python), "-c", code, "serve", "--port", str(port), "--data-dir", data_dir]
     command += ["--workers", str(workers), *(["--db", db_url] if db_url else [])]
+    command.append("--no-daily-prep")  # no daily grading beside the load measured
     process = subprocess.Popen(command, env=env, cwd=checkout, stdout=subprocess.DEVNULL)
     url = f"http://127.0.0.1:{port}"
     deadline = time.monotonic() + 60

@@ -1,5 +1,5 @@
 """The solver pool: jobs run on other processes, a full pool refuses at once, long jobs
-leave a solver free, and a dead solver process is replaced."""
+leave a solver free, a dead solver process is replaced, and closing stops running jobs."""
 
 from __future__ import annotations
 
@@ -57,3 +57,15 @@ def test_a_dead_solver_process_is_replaced(pool: SolverPool) -> None:
 def test_a_pool_needs_a_process() -> None:
     with pytest.raises(ValueError, match="at least one"):
         SolverPool(workers=0)
+
+
+def test_closing_stops_a_running_job_instead_of_waiting_for_it() -> None:
+    pool = SolverPool(workers=1, queued=0)
+    pid = pool.submit(os.getpid).result()  # the process is up: the next job starts at once
+    endless = pool.submit(time.sleep, 120)  # closing used to wait for it, then see it end
+    while not endless.running():
+        time.sleep(0.01)
+    pool.close()
+    assert endless.done() and endless.exception() is not None
+    with pytest.raises(ProcessLookupError):
+        os.kill(pid, 0)

@@ -112,5 +112,13 @@ class SolverPool:
             self.long_in_flight -= long
 
     def close(self) -> None:
-        """Stop taking jobs; jobs running finish first."""
+        """Stop: waiting jobs are dropped and running ones are stopped with their processes,
+        so that a server stops at once instead of after its longest job. Nothing is lost: by
+        then no request waits for a job (the server answered them all before it closes the
+        pool), a review stopped midway keeps its findings and starts anew when next opened,
+        and the daily deals left ungraded are graded at the next start."""
+        # Python 3.14 has ProcessPoolExecutor.terminate_workers; 3.11 only this mapping.
+        # The executor then fails the jobs of the ended processes and its thread stops.
+        for process in list((self._executor._processes or {}).values()):
+            process.terminate()
         self._executor.shutdown(wait=True, cancel_futures=True)
