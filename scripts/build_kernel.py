@@ -3,9 +3,10 @@
     .venv/bin/python scripts/build_kernel.py [--force | --can-compile]
 
 Each module of ``patience.solver.kernel.compiled.COMPILED`` is translated to C
-(``build/kernel/``) and compiled beside its source, unless its compiled file is newer than
-the source already. Without a C compiler (or Cython) it says so and leaves the sources to run
-as they are: every answer is the same, only slower. Exits 0 either way.
+(``build/kernel/``) and compiled beside its source, unless every compiled file is newer than
+every source already (the modules call each other in C through their ``.pxd`` files, so a
+change to one rebuilds them all). Without a C compiler (or Cython) it says so and leaves the
+sources to run as they are: every answer is the same, only slower. Exits 0 either way.
 """
 
 from __future__ import annotations
@@ -24,11 +25,12 @@ SRC = ROOT / "src"
 BUILD = ROOT / "build" / "kernel"
 
 
-def modules() -> tuple[str, ...]:
+def modules(force: bool) -> tuple[str, ...]:
+    """The modules to compile: all of them, unless they are all up to date."""
     sys.path.insert(0, str(SRC))
-    from patience.solver.kernel.compiled import COMPILED
+    from patience.solver.kernel.compiled import COMPILED, up_to_date
 
-    return COMPILED
+    return COMPILED if force or not up_to_date() else ()
 
 
 def compiler() -> list[str] | None:
@@ -41,14 +43,12 @@ def headers() -> bool:
     return (Path(sysconfig.get_paths()["include"]) / "Python.h").is_file()
 
 
-def build(name: str, cc: list[str], force: bool) -> bool:
+def build(name: str, cc: list[str]) -> bool:
     source = SRC / Path(*name.split(".")).with_suffix(".py")
     target = source.with_name(source.stem + sysconfig.get_config_var("EXT_SUFFIX"))
-    if not force and target.exists() and target.stat().st_mtime >= source.stat().st_mtime:
-        return True
     c_file = BUILD / (name + ".c")
     BUILD.mkdir(parents=True, exist_ok=True)
-    cythonize = [sys.executable, "-m", "cython", "-3", "--module-name", name]
+    cythonize = [sys.executable, "-m", "cython", "-3", "--module-name", name, "-I", str(SRC)]
     steps = [
         [*cythonize, "-X", "language_level=3", str(source), "-o", str(c_file)],
         [
@@ -94,7 +94,7 @@ def main() -> int:
     except ImportError:
         print("build_kernel: Cython is missing; the solver kernel runs interpreted (slower)")
         return 0
-    built = [build(name, cc, args.force) for name in modules()]
+    built = [build(name, cc) for name in modules(args.force)]
     if not all(built):
         print("build_kernel: some modules run interpreted (slower, same answers)")
     return 0

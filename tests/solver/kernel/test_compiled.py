@@ -14,9 +14,7 @@ from pathlib import Path
 
 import pytest
 
-from patience.solver.kernel.compiled import COMPILED, SWITCH
-
-SRC = Path(__file__).resolve().parents[3] / "src"
+from patience.solver.kernel.compiled import COMPILED, SWITCH, up_to_date
 
 ANSWERS = """
 import json, random, sys
@@ -79,17 +77,6 @@ def answers(interpreted: bool) -> dict[str, object]:
     return found
 
 
-def built() -> bool:
-    """Is every hot module compiled and newer than its source?"""
-    suffix = sysconfig.get_config_var("EXT_SUFFIX")
-    for name in COMPILED:
-        source = SRC / Path(*name.split(".")).with_suffix(".py")
-        target = source.with_name(source.stem + suffix)
-        if not target.exists() or target.stat().st_mtime < source.stat().st_mtime:
-            return False
-    return True
-
-
 def can_compile() -> bool:
     """Could scripts/build_kernel.py compile here (a C compiler and Python's headers)?"""
     compiler = shutil.which(shlex.split(sysconfig.get_config_var("CC") or "cc")[0])
@@ -97,7 +84,7 @@ def can_compile() -> bool:
 
 
 def test_compiled_and_interpreted_answers_are_the_same() -> None:
-    if not built():
+    if not up_to_date():
         if can_compile():
             pytest.fail("a C compiler is here but the kernel is not compiled: run `make kernel`")
         pytest.skip("no C compiler or no Python headers: the kernel runs interpreted only")
@@ -114,3 +101,32 @@ def test_compiled_and_interpreted_answers_are_the_same() -> None:
     searches = compiled["searches"]
     assert isinstance(searches, list)
     assert [s[0] for s in searches] == ["won", "won", "won", "unknown", "unknown"]
+
+
+LOADED = """
+import importlib, sys
+from patience.solver.kernel.compiled import COMPILED, is_compiled
+print(" ".join(str(is_compiled(importlib.import_module(name))) for name in COMPILED))
+"""
+
+
+def loaded_compiled(tree: Path) -> list[str]:
+    """Which of the hot modules load compiled from the copy of the package in ``tree``."""
+    env = dict(os.environ, PYTHONPATH=str(tree))
+    env.pop(SWITCH, None)
+    done = subprocess.run(
+        [sys.executable, "-c", LOADED], env=env, capture_output=True, text=True, check=True
+    )
+    return done.stdout.split()
+
+
+def test_one_changed_source_makes_every_hot_module_load_from_its_source(tmp_path: Path) -> None:
+    if not up_to_date():
+        pytest.skip("the kernel is not compiled here")
+    package = Path(__file__).resolve().parents[3] / "src" / "patience"
+    shutil.copytree(package, tmp_path / "patience", copy_function=shutil.copy2)
+    assert loaded_compiled(tmp_path) == ["True"] * len(COMPILED)
+    declarations = tmp_path / "patience" / "solver" / "kernel" / "state.pxd"
+    later = max(p.stat().st_mtime for p in (tmp_path / "patience").rglob("*.so")) + 10
+    os.utime(declarations, (later, later))  # state's C declarations changed since the build
+    assert loaded_compiled(tmp_path) == ["False"] * len(COMPILED)

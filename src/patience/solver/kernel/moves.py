@@ -78,16 +78,9 @@ def _put(
     return made + 1
 
 
+@cython.cfunc
+@cython.exceptval(check=False)
 @cython.locals(
-    q=cython.p_uchar,
-    out=cython.p_uchar,
-    mark=cython.p_uchar,
-    starts=cython.p_uchar,
-    chain=cython.p_uchar,
-    uppers=cython.p_uchar,
-    lowers=cython.p_uchar,
-    limits=cython.p_uchar,
-    every=cython.bint,
     n=cython.int,
     c=cython.int,
     i=cython.int,
@@ -111,21 +104,21 @@ def _put(
     top=cython.int,
     made=cython.int,
     late=cython.int,
-    later=cython.int,
 )
-def moves_of(tables: Tables, board: Board, every: bool, steps: bytearray, marks: bytearray) -> int:
-    """Write the moves of ``board`` into ``steps`` (:attr:`~.tables.Tables.steps_size`
-    bytes), three bytes each (255 for home), and return their number. ``marks``
-    (:attr:`~.tables.Tables.marks_size` bytes) is left with each column's run length at
-    :data:`RUNS_AT`."""
-    q = board
-    out = steps
-    mark = marks
-    starts = tables.starts
-    chain = tables.chain
-    uppers = tables.uppers
-    lowers = tables.lowers
-    limits = tables.limits
+def write_moves(
+    starts: cython.p_const_uchar,
+    chain: cython.p_const_uchar,
+    uppers: cython.p_const_uchar,
+    lowers: cython.p_const_uchar,
+    limits: cython.p_const_uchar,
+    later: cython.int,
+    q: cython.p_const_uchar,
+    every: cython.bint,
+    out: cython.p_uchar,
+    mark: cython.p_uchar,
+) -> cython.int:
+    """:func:`moves_of` on the tables' bytes (``later``: a sixth of
+    :attr:`~.tables.Tables.steps_size`), for the scans to call without a Python call."""
     n = q[0]
     c = q[1]
     free = 0
@@ -147,7 +140,6 @@ def moves_of(tables: Tables, board: Board, every: bool, steps: bytearray, marks:
     for i in range(3 * _CARDS):
         mark[i] = _NONE
     made = 0
-    later = tables.steps_size // 6
     late = later
     at = 6 + n + c
     for i in range(n):
@@ -208,6 +200,18 @@ def moves_of(tables: Tables, board: Board, every: bool, steps: bytearray, marks:
     for i in range(3 * (late - later)):
         out[3 * made + i] = out[3 * later + i]
     return made + late - later
+
+
+def moves_of(tables: Tables, board: Board, every: bool, steps: bytearray, marks: bytearray) -> int:
+    """Write the moves of ``board`` into ``steps`` (:attr:`~.tables.Tables.steps_size`
+    bytes), three bytes each (255 for home), and return their number. ``marks``
+    (:attr:`~.tables.Tables.marks_size` bytes) is left with each column's run length at
+    :data:`RUNS_AT`."""
+    t = tables
+    later = t.steps_size // 6
+    return write_moves(
+        t.starts, t.chain, t.uppers, t.lowers, t.limits, later, board, every, steps, marks
+    )
 
 
 def generate(

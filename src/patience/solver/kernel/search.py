@@ -29,7 +29,7 @@ from typing import NamedTuple
 
 import cython
 
-from patience.solver.kernel.moves import moves_of
+from patience.solver.kernel import moves  # compiled, search.pxd cimports it as C
 from patience.solver.kernel.state import (
     CARDS,
     WORK_SIZE,
@@ -85,6 +85,13 @@ class Scan:
     """The board of each state met and not yet expanded."""
     seen: Seen
     needs: bytes | None
+    starts: bytes
+    chain: bytes
+    uppers: bytes
+    lowers: bytes
+    limits: bytes
+    later: cython.int
+    """The tables the generator reads (:func:`~.moves.moves_of`)."""
     steps: bytearray
     marks: bytearray
     work: bytearray
@@ -101,6 +108,9 @@ class Scan:
         self.seen = Seen()
         self.seen.first(key(start))
         self.needs = tables.needs if hooks.safe_home else None
+        self.starts, self.chain, self.limits = tables.starts, tables.chain, tables.limits
+        self.uppers, self.lowers = tables.uppers, tables.lowers
+        self.later = tables.steps_size // 6
         self.steps = bytearray(tables.steps_size)
         self.marks = bytearray(tables.marks_size)
         self.work = bytearray(WORK_SIZE)
@@ -127,7 +137,21 @@ class Scan:
         assert board is not None
         boards[node] = None
         steps, marks = self.steps, self.marks
-        count = moves_of(self.tables, board, False, steps, marks)
+        if cython.compiled:
+            count = moves.write_moves(
+                self.starts,
+                self.chain,
+                self.uppers,
+                self.lowers,
+                self.limits,
+                self.later,
+                board,
+                False,
+                steps,
+                marks,
+            )
+        else:
+            count = moves.moves_of(self.tables, board, False, steps, marks)
         if self.restrict is not None:
             count = self.restrict(board, steps, marks, count)
         first = len(parents)

@@ -41,6 +41,10 @@ Step = tuple[int, int, int]
 """A move in the compact state: source, destination, card count."""
 Board = bytearray
 """A state in one flat buffer (see the module's docstring)."""
+Boards = list[Board | None]
+"""The boards of a scan's states by number, ``None`` once expanded."""
+Edges = list[bytes]
+"""What was played to reach each of a scan's states, three bytes a step."""
 
 SUIT = bytes(suit(c) for c in ALL_CARDS)
 RANK0 = bytes(rank(c) - 1 for c in ALL_CARDS)
@@ -95,7 +99,8 @@ def state_of_board(board: Board) -> State:
     return tuple(columns), bytes(board[2 + n : 2 + n + c]), bytes(board[2 + n + c : 6 + n + c])
 
 
-def board_home(board: Board) -> int:
+@cython.ccall
+def board_home(board: bytearray) -> cython.int:
     """How many cards are home on ``board``."""
     at = 2 + board[0] + board[1]
     return sum(board[at : at + 4])
@@ -391,6 +396,7 @@ class Seen:
         return True
 
     @cython.cfunc
+    @cython.exceptval(check=True)
     @cython.locals(
         i=cython.ulonglong,
         at=cython.ulonglong,
@@ -415,13 +421,13 @@ class Seen:
         self.mask = mask
 
 
+@cython.ccall
 @cython.locals(
     p=cython.p_uchar,
     q=cython.p_uchar,
     s=cython.p_uchar,
     w=cython.p_uchar,
     safe=cython.p_const_uchar,
-    count=cython.int,
     i=cython.int,
     h=cython.int,
     size=cython.int,
@@ -429,15 +435,15 @@ class Seen:
     found=cython.int,
 )
 def fresh(
-    parent: Board,
+    parent: bytearray,
     steps: bytearray,
-    count: int,
+    count: cython.int,
     work: bytearray,
     needs: bytes | None,
     seen: Seen,
-    edges: list[bytes],
-    boards: list[Board | None],
-) -> int:
+    edges: Edges,
+    boards: Boards,
+) -> cython.int:
     """Append to ``boards`` the boards one of the ``count`` steps of ``steps`` (three bytes
     each) makes of ``parent``, followed by the safe moves home unless ``needs`` is
     ``None``, whose keys are not in ``seen``; in order, and the first with every card home
