@@ -24,6 +24,8 @@ p_const_uchar: TypeAlias = builtins.bytes | builtins.bytearray
 """A C pointer to bytes read only; interpreted, the ``bytes`` or ``bytearray``."""
 p_uint: TypeAlias = Any
 """A C pointer to unsigned ints (compiled code only)."""
+p_int: TypeAlias = Any
+"""A C pointer to signed ints (compiled code only)."""
 p_longlong: TypeAlias = Any
 """A C pointer to signed 64-bit ints (compiled code only)."""
 p_ulonglong: TypeAlias = Any

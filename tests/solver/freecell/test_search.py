@@ -17,7 +17,7 @@ from patience.games.layout import DOWN_IN_SUIT
 from patience.rules.piles import Unit
 from patience.solver import Budget, ProvenUnwinnable, Unknown, Won
 from patience.solver.freecell.family import in_family
-from patience.solver.freecell.hooks import Family
+from patience.solver.freecell.hooks import WholeRuns
 from patience.solver.freecell.search import (
     SCANS,
     FreeCellSearch,
@@ -216,7 +216,7 @@ def test_a_face_down_card_falls_back_to_the_general_search() -> None:
 
 def test_whole_run_scans_try_fewer_moves_and_never_prove() -> None:
     tables = Tables(ENGINE)
-    family = Family(tables)
+    whole_runs = WholeRuns(tables.limits)
     fewer = 0
     for pos in along_a_win(13, 5):
         state = state_of(tables, pos)
@@ -228,7 +228,7 @@ def test_whole_run_scans_try_fewer_moves_and_never_prove() -> None:
         )
         every = moves_of(tables, board, False, steps, marks)
         assert [decoded(steps, 3 * i) for i in range(every)] == generate(tables, *state, False)
-        kept = family.whole_runs(board, steps, marks, every)
+        kept = whole_runs(board, steps, marks, every)
         whole = [decoded(steps, 3 * i) for i in range(kept)]
         fewer += len(whole) < every
         for src, dst, count in whole:

@@ -1,17 +1,21 @@
-"""The doctests of the kernel and of the FreeCell family's modules, run on their sources
-(a compiled module's functions hide their examples from doctest)."""
+"""The doctests of the kernel and of the FreeCell family's modules, run on their sources in
+an interpreter of their own (``PATIENCE_KERNEL=python``): a compiled module's functions
+hide their examples from doctest, and its C functions cannot be called from a source."""
 
 from __future__ import annotations
 
-import doctest
-import importlib.util
+import json
+import os
 import pkgutil
-from types import ModuleType
+import subprocess
+import sys
+from functools import cache
 
 import pytest
 
 import patience.solver.freecell
 import patience.solver.kernel
+from patience.solver.kernel.compiled import SWITCH
 
 MODULES = [
     m.name
@@ -19,34 +23,41 @@ MODULES = [
     for m in pkgutil.iter_modules(package.__path__, package.__name__ + ".")
 ]
 
+RUN = """
+import doctest, importlib, json, sys
+found = {}
+for name in sys.argv[1:]:
+    module = importlib.import_module(name)
+    runner = doctest.DocTestRunner(optionflags=doctest.ELLIPSIS)
+    for test in doctest.DocTestFinder().find(module, name):
+        runner.run(test, out=sys.stderr.write)
+    result = runner.summarize(verbose=False)
+    found[name] = [result.failed, result.attempted]
+print(json.dumps(found))
+"""
 
-def source_of(name: str) -> ModuleType:
-    """Module ``name`` run from its ``.py`` source, under a name of its own."""
-    spec = importlib.util.find_spec(name)
-    assert spec is not None and spec.origin is not None
-    path = spec.origin.split(".cpython-")[0].removesuffix(".py") + ".py"
-    source = importlib.util.spec_from_file_location(name.replace(".", "_") + "_source", path)
-    assert source is not None and source.loader is not None
-    module = importlib.util.module_from_spec(source)
-    source.loader.exec_module(module)
-    return module
+
+@cache
+def results() -> tuple[dict[str, list[int]], str]:
+    """Failed and attempted examples per module, and what the failures printed."""
+    env = dict(os.environ, **{SWITCH: "python"})
+    done = subprocess.run(
+        [sys.executable, "-c", RUN, *MODULES], env=env, capture_output=True, text=True, check=True
+    )
+    found: dict[str, list[int]] = json.loads(done.stdout.splitlines()[-1])  # after the summary
+    return found, done.stderr
 
 
 @pytest.mark.parametrize("name", MODULES)
 def test_doctests_pass(name: str) -> None:
-    module = source_of(name)
-    runner = doctest.DocTestRunner(optionflags=doctest.ELLIPSIS)
-    for test in doctest.DocTestFinder().find(module, name):
-        runner.run(test)
-    result = runner.summarize(verbose=False)
-    assert result.failed == 0, f"{result.failed} of {result.attempted} doctests failed in {name}"
+    found, printed = results()
+    failed, attempted = found[name]
+    assert failed == 0, f"{failed} of {attempted} doctests failed in {name}:\n{printed}"
 
 
 def test_the_kernel_modules_have_doctests() -> None:
+    found, _ = results()
     attempted = sum(
-        len(test.examples)
-        for name in MODULES
-        if name.startswith("patience.solver.kernel.")
-        for test in doctest.DocTestFinder().find(source_of(name), name)
+        n for name, (_, n) in found.items() if name.startswith("patience.solver.kernel.")
     )
     assert attempted >= 20

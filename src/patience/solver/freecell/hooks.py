@@ -23,8 +23,8 @@ import cython
 
 from patience.cards import SUITS, make_card
 from patience.solver.kernel.moves import RUNS_AT
-from patience.solver.kernel.search import Hooks
-from patience.solver.kernel.state import CARDS, EMPTY, RANK0, TO_HOME, Board
+from patience.solver.kernel.search import Hooks, Restrict, Score
+from patience.solver.kernel.state import CARDS, EMPTY, RANK0, TO_HOME
 from patience.solver.kernel.tables import Tables
 
 _NEXT = cython.declare(
@@ -60,7 +60,7 @@ class Weights(NamedTuple):
 
 
 @cython.cclass
-class Ranking:
+class Ranking(Score):
     """The score of a board under ``weights`` (higher is better); ``fits`` is the build."""
 
     w_home: cython.int
@@ -80,21 +80,9 @@ class Ranking:
         self.w_breaks = weights.breaks
         self.fits = fits
 
-    def __call__(self, board: Board) -> int:
-        """The score of ``board``."""
-        return self.rank(board)
-
-    def scores(self, boards: list[Board | None], first: int) -> list[int]:
-        """The scores of ``boards`` from index ``first`` on (the kernel's score hook)."""
-        found = []
-        for board in boards[first:]:
-            assert board is not None  # new boards: none expanded yet
-            found.append(self.rank(board))
-        return found
-
     @cython.cfunc
+    @cython.exceptval(check=False)
     @cython.locals(
-        q=cython.p_uchar,
         f=cython.p_const_uchar,
         n=cython.int,
         c=cython.int,
@@ -113,8 +101,7 @@ class Ranking:
         d=cython.int,
         e=cython.int,
     )
-    def rank(self, board: Board) -> cython.int:
-        q = board
+    def rank(self, q: cython.p_const_uchar) -> cython.int:
         f = self.fits
         n = q[0]
         c = q[1]
@@ -160,16 +147,30 @@ class Family:
     def hooks(self, weights: Weights) -> Hooks:
         """The kernel hooks of one scan scored by ``weights``."""
         return Hooks(
-            score=Ranking(weights, self.tables.fits).scores,
+            score=Ranking(weights, self.tables.fits),
             safe_home=True,
-            restrict=self.whole_runs if weights.whole_runs else None,
+            restrict=WholeRuns(self.tables.limits) if weights.whole_runs else None,
             depth_first=weights.depth_first,
         )
 
+
+@cython.cclass
+class WholeRuns(Restrict):
+    """Of a board's steps, keep those that move a column's whole run (or the most of it an
+    empty column takes), and a card to a cell only when it is a run of its own: fewer moves,
+    but not every move (no proof may rest on them). ``limits`` are the tables' supermove
+    limits (:attr:`~.tables.Tables.limits`)."""
+
+    limits: bytes
+
+    def __init__(self, limits: bytes) -> None:
+        self.limits = limits
+
+    @cython.cfunc
+    @cython.exceptval(check=False)
     @cython.locals(
-        q=cython.p_uchar,
         s=cython.p_uchar,
-        mark=cython.p_uchar,
+        mark=cython.p_const_uchar,
         n=cython.int,
         c=cython.int,
         i=cython.int,
@@ -185,11 +186,13 @@ class Family:
         made=cython.int,
         keep=cython.bint,
     )
-    def whole_runs(self, board: Board, steps: bytearray, marks: bytearray, count: int) -> int:
-        """Of the ``count`` steps of ``board``, keep those that move a column's whole run
-        (or the most of it an empty column takes), and a card to a cell only when it is a
-        run of its own: fewer moves, but not every move (no proof may rest on them)."""
-        q = board
+    def narrow(
+        self,
+        q: cython.p_const_uchar,
+        steps: cython.p_uchar,
+        marks: cython.p_const_uchar,
+        count: cython.int,
+    ) -> cython.int:
         s = steps
         mark = marks
         n = q[0]
@@ -202,7 +205,7 @@ class Family:
         for j in range(c):
             if q[2 + n + j] == _EMPTY:
                 free += 1
-        to_gap = self.tables.limits[free * (n + 1) + gaps - 1] if gaps else 0
+        to_gap = self.limits[free * (n + 1) + gaps - 1] if gaps else 0
         made = 0
         for i in range(count):
             src = s[3 * i]

@@ -24,6 +24,7 @@ from types import ModuleType
 
 COMPILED = (
     "patience.solver.kernel.state",
+    "patience.solver.kernel.states",
     "patience.solver.kernel.moves",
     "patience.solver.kernel.search",
     "patience.solver.freecell.hooks",

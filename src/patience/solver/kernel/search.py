@@ -3,7 +3,7 @@ prove. Compiled by Cython where it can be.
 
 A scan searches from one state, best first by a family's score or depth first with the
 children of each state tried best score first, skipping states met before
-(:class:`~.state.Seen`). A family plugs in through :class:`Hooks`: whether
+(:class:`~.states.States`). A family plugs in through :class:`Hooks`: whether
 the safe moves home follow each step (``safe_home``), the score that orders the search, and a
 ``restrict`` that narrows each state's moves to macro moves. A scan without ``restrict`` tries
 every move the generator gives, so when it runs out of states the start is proven
@@ -12,47 +12,77 @@ unwinnable; a restricted scan never proves. (docs/SOLVERS.md, "The kernel")
 >>> from patience.engine.game import engine_for
 >>> from patience.games import get_game
 >>> tables = Tables(engine_for(get_game("freecell").rules({})))
->>> from patience.solver.kernel.state import EMPTY, board_home
->>> hooks = Hooks(score=lambda boards, first: [board_home(b) for b in boards[first:]])
+>>> from patience.solver.kernel.state import EMPTY
 >>> aces = (bytes(range(0, 52, 13)),) + (b"",) * 7, bytes([EMPTY] * 4), bytes(4)
->>> scan = BestFirst(tables, aces, hooks)
->>> for _ in scan.run(10_000): pass
->>> scan.line is None, scan.exhausted  # 4 cards out of 52: never won, soon exhausted
+>>> aces_scan = BestFirst(tables, aces, Hooks(Score()))
+>>> aces_scan.run(10_000, None, 0) < 10_000  # 4 cards out of 52: never won, soon exhausted
+True
+>>> aces_scan.line is None, aces_scan.exhausted
 (True, True)
 """
 
 from __future__ import annotations
 
-from collections.abc import Callable, Iterator
+from collections.abc import Callable
 from heapq import heappop, heappush
 from typing import NamedTuple
 
 import cython
 
 from patience.solver.kernel import moves  # compiled, search.pxd cimports it as C
-from patience.solver.kernel.state import (
-    CARDS,
-    WORK_SIZE,
-    Board,
-    Seen,
-    State,
-    Step,
-    board_home,
-    board_of,
-    decoded,
-    fresh,
-    key,
-)
+from patience.solver.kernel.state import CARDS, WORK_SIZE, Board, State, Step
+from patience.solver.kernel.states import States
 from patience.solver.kernel.tables import Tables
 
 _CARDS = cython.declare(cython.int, CARDS)
 
-Score = Callable[[list[Board | None], int], list[int]]
-"""The scores of the boards of a list from an index on (higher is more promising)."""
-Restrict = Callable[[Board, bytearray, bytearray, int], int]
-"""Narrows a board's moves to macro moves: given the board, its ``count`` steps and the
-generator's marks (:func:`~.moves.moves_of`), keeps some of the steps in order at the
-front and returns how many (a scan using it never proves)."""
+Late = Callable[[int], bool]
+"""Asked with the states expanded so far, after each: should the search stop now?"""
+
+
+@cython.cclass
+class Score:
+    """A family's score of a board, which orders a scan (higher is more promising); this one
+    counts the cards home.
+
+    >>> from patience.solver.kernel.state import EMPTY, board_of
+    >>> Score()(board_of(((b"",), bytes([EMPTY]), bytes([13, 0, 2, 0]))))
+    15
+    """
+
+    def __call__(self, board: Board) -> int:
+        return self.rank(board)
+
+    @cython.cfunc
+    @cython.exceptval(check=False)
+    @cython.locals(h=cython.int)
+    def rank(self, q: cython.p_const_uchar) -> cython.int:
+        """The score of board ``q``."""
+        h = 2 + q[0] + q[1]
+        return q[h] + q[h + 1] + q[h + 2] + q[h + 3]
+
+
+@cython.cclass
+class Restrict:
+    """Narrows a board's moves to a family's macro moves (a scan using it never proves);
+    this one keeps them all."""
+
+    def __call__(self, board: Board, steps: bytearray, marks: bytearray, count: int) -> int:
+        return self.narrow(board, steps, marks, count)
+
+    @cython.cfunc
+    @cython.exceptval(check=False)
+    def narrow(
+        self,
+        q: cython.p_const_uchar,
+        steps: cython.p_uchar,
+        marks: cython.p_const_uchar,
+        count: cython.int,
+    ) -> cython.int:
+        """Keep some of the ``count`` steps of board ``q`` in order at the front of
+        ``steps``, given the generator's ``marks`` (:func:`~.moves.moves_of`), and return
+        how many."""
+        return count
 
 
 class Hooks(NamedTuple):
@@ -69,21 +99,19 @@ class Hooks(NamedTuple):
 class Scan:
     """One search from a settled state, run a few nodes at a time (:meth:`run`).
 
-    States are numbered in the order they are met (the start is 0); a scan orders them by
-    one int each (:func:`best_first`, :func:`depth_first`).
+    States are numbered in the order they are met (the start is 0, :class:`~.states.States`);
+    a scan orders them by one int each (:func:`best_first`, :func:`depth_first`).
     """
 
     proves = cython.declare(cython.bint, visibility="readonly")
     """Does running out of states prove the start unwinnable?"""
     exhausted = cython.declare(cython.bint, visibility="readonly")
+    stopped = cython.declare(cython.bint, visibility="readonly")
+    """Did the last :meth:`run` stop because it was late?"""
     tables: Tables
     score: Score
     restrict: Restrict | None
-    parents: list[int]
-    edges: list[bytes]
-    boards: list[Board | None]
-    """The board of each state met and not yet expanded."""
-    seen: Seen
+    states: States
     needs: bytes | None
     starts: bytes
     chain: bytes
@@ -102,11 +130,7 @@ class Scan:
         self.score = hooks.score
         self.restrict = hooks.restrict
         self.proves = hooks.restrict is None
-        self.parents = [-1]
-        self.edges = [b""]
-        self.boards = [board_of(start)]
-        self.seen = Seen()
-        self.seen.first(key(start))
+        self.states = States(start)
         self.needs = tables.needs if hooks.safe_home else None
         self.starts, self.chain, self.limits = tables.starts, tables.chain, tables.limits
         self.uppers, self.lowers = tables.uppers, tables.lowers
@@ -116,28 +140,35 @@ class Scan:
         self.work = bytearray(WORK_SIZE)
         self.won = None
         self.exhausted = False
+        self.stopped = False
 
     @property
     def line(self) -> list[Step] | None:
         """The steps from the start to a win, once one is found."""
         return self.won
 
-    def run(self, nodes: int) -> Iterator[None]:
-        """Expand up to ``nodes`` states, yielding after each."""
+    @cython.ccall
+    def run(self, nodes: cython.int, late: Late | None, before: cython.longlong) -> cython.int:
+        """Expand up to ``nodes`` states and return how many; stop at a win (:attr:`line`),
+        when none is left (:attr:`exhausted`), or when ``late(before + expanded)``, asked
+        after each state expanded without a win, says so (:attr:`stopped`)."""
         raise NotImplementedError
 
     @cython.cfunc
-    @cython.locals(first=cython.int, count=cython.int)
-    def children(self, node: cython.int) -> list[int] | None:
-        """Expand state ``node``: the scores of the new states one step (and the safe moves
-        home) from it, numbered last (the last node is the last of them); ``None`` when one
-        of them is won (``line`` is then set)."""
-        parents, boards = self.parents, self.boards
-        board = boards[node]
-        assert board is not None
-        boards[node] = None
-        steps, marks = self.steps, self.marks
+    @cython.exceptval(check=False)
+    def met(self, score: cython.int, node: cython.int) -> cython.void:
+        """Take new state ``node``, of score ``score``, into the scan's order."""
+
+    @cython.cfunc
+    @cython.exceptval(check=True)
+    @cython.locals(q=cython.p_uchar, first=cython.int, count=cython.int, i=cython.int)
+    def children(self, node: cython.int) -> cython.bint:
+        """Expand state ``node``: meet the new states one step (and the safe moves home) from
+        it (:meth:`met`, in the order numbered); ``True`` when one of them is won (:attr:`line`
+        is then set)."""
+        states, steps, marks = self.states, self.steps, self.marks
         if cython.compiled:
+            q = states.at(node)
             count = moves.write_moves(
                 self.starts,
                 self.chain,
@@ -145,30 +176,29 @@ class Scan:
                 self.lowers,
                 self.limits,
                 self.later,
-                board,
+                q,
                 False,
                 steps,
                 marks,
             )
+            if self.restrict is not None:
+                count = self.restrict.narrow(q, steps, marks, count)
         else:
+            board = states.board(node)
             count = moves.moves_of(self.tables, board, False, steps, marks)
-        if self.restrict is not None:
-            count = self.restrict(board, steps, marks, count)
-        first = len(parents)
-        count = fresh(board, steps, count, self.work, self.needs, self.seen, self.edges, boards)
-        parents.extend([node] * count)
-        last = boards[first + count - 1] if count else None
-        if last is not None and board_home(last) == _CARDS:
-            self.won = self._line(first + count - 1)
-            return None
-        return self.score(boards, first)
-
-    def _line(self, node: int) -> list[Step]:
-        chunks: list[bytes] = []
-        while node >= 0:
-            chunks.append(self.edges[node])
-            node = self.parents[node]
-        return [decoded(chunk, at) for chunk in reversed(chunks) for at in range(0, len(chunk), 3)]
+            if self.restrict is not None:
+                count = self.restrict.narrow(board, steps, marks, count)
+        first = states.count
+        count = states.add(node, steps, count, self.work, self.needs)
+        if count and states.home(first + count - 1) == _CARDS:
+            self.won = states.line(first + count - 1)
+            return True
+        for i in range(first, first + count):
+            if cython.compiled:
+                self.met(self.score.rank(states.at(i)), i)
+            else:
+                self.met(self.score.rank(states.board(i)), i)
+        return False
 
 
 _NODES = cython.declare(cython.longlong, 1 << 32)
@@ -280,24 +310,31 @@ class BestFirst(Scan):
         self.frontier = Frontier()
         self.frontier.push(best_first(0, 0))
 
-    @cython.locals(order=cython.longlong, child=cython.longlong)
-    def run(self, nodes: int) -> Iterator[None]:
-        frontier, parents = self.frontier, self.parents
-        for _ in range(nodes):
+    @cython.ccall
+    @cython.locals(order=cython.longlong, done=cython.int)
+    def run(self, nodes: cython.int, late: Late | None, before: cython.longlong) -> cython.int:
+        frontier = self.frontier
+        self.stopped = False
+        done = 0
+        while done < nodes:
             if not frontier.size:
                 self.exhausted = True
-                return
+                return done
             order = frontier.pop()
-            found = self.children(_NODES - 1 - (order & (_NODES - 1)))
-            if found is None:
-                return
-            child = len(parents) - len(found)
-            for value in found:
-                frontier.push(best_first(value, child))
-                child += 1
-            yield None
+            done += 1
+            if self.children(_NODES - 1 - (order & (_NODES - 1))):
+                return done
+            if late is not None and late(before + done):
+                self.stopped = True
+                return done
         if not frontier.size:
             self.exhausted = True
+        return done
+
+    @cython.cfunc
+    @cython.exceptval(check=False)
+    def met(self, score: cython.int, node: cython.int) -> cython.void:
+        self.frontier.push(best_first(score, node))
 
 
 @cython.cclass
@@ -306,35 +343,45 @@ class DepthFirst(Scan):
 
     stack: list[list[int]]
     """The children of each state on the way, sorted (:func:`depth_first`)."""
+    order: list[int]
+    """The children of the state being expanded."""
 
     def __init__(self, tables: Tables, start: State, hooks: Hooks) -> None:
         super().__init__(tables, start, hooks)
         self.stack = [[depth_first(0, 0)]]
+        self.order = []
 
-    @cython.locals(child=cython.longlong)
-    def run(self, nodes: int) -> Iterator[None]:
-        stack, parents = self.stack, self.parents
-        for _ in range(nodes):
+    @cython.ccall
+    @cython.locals(done=cython.int)
+    def run(self, nodes: cython.int, late: Late | None, before: cython.longlong) -> cython.int:
+        stack = self.stack
+        self.stopped = False
+        done = 0
+        while done < nodes:
             while stack and not stack[-1]:
                 stack.pop()
             if not stack:
                 self.exhausted = True
-                return
-            found = self.children(stack[-1].pop() & (_NODES - 1))
-            if found is None:
-                return
-            child = len(parents) - len(found)
-            order: list[int] = []
-            for value in found:
-                order.append(depth_first(value, child))
-                child += 1
-            order.sort()
-            stack.append(order)
-            yield None
+                return done
+            done += 1
+            self.order = []
+            if self.children(stack[-1].pop() & (_NODES - 1)):
+                return done
+            self.order.sort()
+            stack.append(self.order)
+            if late is not None and late(before + done):
+                self.stopped = True
+                return done
         while stack and not stack[-1]:
             stack.pop()
         if not stack:
             self.exhausted = True
+        return done
+
+    @cython.cfunc
+    @cython.exceptval(check=False)
+    def met(self, score: cython.int, node: cython.int) -> cython.void:
+        self.order.append(depth_first(score, node))
 
 
 def scan(tables: Tables, start: State, hooks: Hooks) -> Scan:
@@ -369,12 +416,11 @@ def take_turns(
         at = taken % len(taking)
         current, turn = taking[at]
         quota = first_alone if taken == 0 else turn
-        for _ in current.run(min(quota, nodes - expanded)):
-            expanded += 1
-            if late is not None and late(expanded):
-                return Outcome(None, False, expanded)
+        expanded += current.run(min(quota, nodes - expanded), late, expanded)
+        if current.stopped:
+            return Outcome(None, False, expanded)
         if current.line is not None:
-            return Outcome(current.line, False, expanded + 1)
+            return Outcome(current.line, False, expanded)
         if current.exhausted:
             if current.proves:
                 return Outcome(None, True, expanded)

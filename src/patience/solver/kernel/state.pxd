@@ -1,5 +1,11 @@
-# What the scans (kernel/search.py) call without a Python call: the transposition table,
-# the children of a board, and the cards home.
+# What the states met (kernel/states.py) and the scans (kernel/search.py) call without a
+# Python call: a step and the safe moves home on a board, its key, the transposition table.
+cdef void play_on(const unsigned char *p, unsigned char *q, int src, int dst, int count) noexcept
+cdef int settle_on(
+    unsigned char *q, const unsigned char *needs, int src, int dst, unsigned char *out, int made
+) noexcept
+cdef void write_key(const unsigned char *q, unsigned char *w, int o) noexcept
+
 cdef class Seen:
     cdef int count
     cdef set keys
@@ -9,16 +15,5 @@ cdef class Seen:
 
     cdef bint _first(self, const unsigned char *k, int o)
     cdef void _grow(self) except *
-
-cpdef int fresh(
-    bytearray parent,
-    bytearray steps,
-    int count,
-    bytearray work,
-    bytes needs,
-    Seen seen,
-    object edges,
-    object boards,
-)
 
 cpdef int board_home(bytearray board)

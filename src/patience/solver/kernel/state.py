@@ -41,10 +41,6 @@ Step = tuple[int, int, int]
 """A move in the compact state: source, destination, card count."""
 Board = bytearray
 """A state in one flat buffer (see the module's docstring)."""
-Boards = list[Board | None]
-"""The boards of a scan's states by number, ``None`` once expanded."""
-Edges = list[bytes]
-"""What was played to reach each of a scan's states, three bytes a step."""
 
 SUIT = bytes(suit(c) for c in ALL_CARDS)
 RANK0 = bytes(rank(c) - 1 for c in ALL_CARDS)
@@ -64,13 +60,13 @@ _ON_TOP = cython.declare(cython.int, ON_TOP)
 _IN_CELL = cython.declare(cython.int, IN_CELL)
 _AT_HOME = cython.declare(cython.int, AT_HOME)
 KEY_AT = 1 + 3 * (_CARDS + 1)
-"""Where :func:`fresh` builds a key in its ``work``; the steps played come before."""
+"""Where :meth:`~.states.States.add` builds a key in its ``work``; the steps played come before."""
 _KEY_AT = cython.declare(cython.int, KEY_AT)
 KEY_WORDS = cython.declare(cython.int, (CARDS + 7) // 8)
 """A key's length in eight-byte words, zeros after its :data:`CARDS` bytes: the table reads
 and compares it a word at a time (``KEY_AT`` is a multiple of eight)."""
 WORK_SIZE = KEY_AT + 8 * KEY_WORDS
-"""The length of the ``work`` buffer :func:`fresh` needs."""
+"""The length of the ``work`` buffer :meth:`~.states.States.add` needs."""
 
 
 def board_size(columns: int, cells: int) -> int:
@@ -107,6 +103,7 @@ def board_home(board: bytearray) -> cython.int:
 
 
 @cython.cfunc
+@cython.exceptval(check=False)
 @cython.locals(
     n=cython.int,
     c=cython.int,
@@ -119,7 +116,7 @@ def board_home(board: bytearray) -> cython.int:
     moved=cython.int,
     card=cython.int,
 )
-def _play(
+def play_on(
     p: cython.p_const_uchar, q: cython.p_uchar, src: cython.int, dst: cython.int, count: cython.int
 ) -> cython.void:
     """Board ``q`` becomes board ``p`` after the step (no automatic move)."""
@@ -168,9 +165,11 @@ def _play(
 
 
 @cython.cfunc
+@cython.exceptval(check=False)
 @cython.locals(h=cython.int, s=cython.int)
 def _safe(q: cython.p_const_uchar, needs: cython.p_const_uchar, card: cython.int) -> cython.bint:
-    """May ``card`` go home from board ``q`` as a safe move (``needs``: see :func:`fresh`)?"""
+    """May ``card`` go home from board ``q`` as a safe move (``needs``: see
+    :meth:`~.states.States.add`)?"""
     h = 2 + q[0] + q[1]
     if q[h + _SUIT[card]] != _RANK0[card]:
         return False
@@ -181,6 +180,7 @@ def _safe(q: cython.p_const_uchar, needs: cython.p_const_uchar, card: cython.int
 
 
 @cython.cfunc
+@cython.exceptval(check=False)
 def _home_step(out: cython.p_uchar, made: cython.int, src: cython.int) -> cython.int:
     """Write the step of one card home from ``src`` at ``out[1 + made * 3]``; ``made`` + 1."""
     out[1 + made * 3] = src
@@ -190,6 +190,7 @@ def _home_step(out: cython.p_uchar, made: cython.int, src: cython.int) -> cython
 
 
 @cython.cfunc
+@cython.exceptval(check=False)
 @cython.locals(
     n=cython.int,
     c=cython.int,
@@ -202,7 +203,7 @@ def _home_step(out: cython.p_uchar, made: cython.int, src: cython.int) -> cython
     card=cython.int,
     moved=cython.bint,
 )
-def _settle(
+def settle_on(
     q: cython.p_uchar,
     needs: cython.p_const_uchar,
     src: cython.int,
@@ -256,10 +257,11 @@ def _settle(
 
 
 @cython.cfunc
+@cython.exceptval(check=False)
 @cython.locals(
     n=cython.int, c=cython.int, i=cython.int, k=cython.int, at=cython.int, size=cython.int
 )
-def _write_key(q: cython.p_const_uchar, w: cython.p_uchar, o: cython.int) -> cython.void:
+def write_key(q: cython.p_const_uchar, w: cython.p_uchar, o: cython.int) -> cython.void:
     """Write the key of board ``q`` (see :func:`key`) in ``w`` from ``o`` on."""
     n = q[0]
     c = q[1]
@@ -282,9 +284,9 @@ def _write_key(q: cython.p_const_uchar, w: cython.p_uchar, o: cython.int) -> cyt
 
 
 @cython.cfunc
-def _key(q: cython.p_const_uchar, w: cython.p_uchar, o: cython.int) -> bytes:
+def key_in(q: cython.p_const_uchar, w: cython.p_uchar, o: cython.int) -> bytes:
     """The key of board ``q``, built in ``w`` from ``o`` on."""
-    _write_key(q, w, o)
+    write_key(q, w, o)
     return bytes(w[o : o + _CARDS])
 
 
@@ -303,7 +305,7 @@ class Seen:
     A scan skips a state whose key it has met: that state was (or will be) searched from
     where it was first met, so skipping it loses no win, and a proof stays a proof.
     Compiled, the keys lie one after another in one buffer, found through a table of
-    their hashes (open addressing), and :func:`fresh` tests a key where it built it;
+    their hashes (open addressing), and :meth:`~.states.States.add` tests a key where it built it;
     interpreted, they are a set of ``bytes``. Either way a key is met once.
 
     >>> seen = Seen()
@@ -421,72 +423,6 @@ class Seen:
         self.mask = mask
 
 
-@cython.ccall
-@cython.locals(
-    p=cython.p_uchar,
-    q=cython.p_uchar,
-    s=cython.p_uchar,
-    w=cython.p_uchar,
-    safe=cython.p_const_uchar,
-    i=cython.int,
-    h=cython.int,
-    size=cython.int,
-    made=cython.int,
-    found=cython.int,
-)
-def fresh(
-    parent: bytearray,
-    steps: bytearray,
-    count: cython.int,
-    work: bytearray,
-    needs: bytes | None,
-    seen: Seen,
-    edges: Edges,
-    boards: Boards,
-) -> cython.int:
-    """Append to ``boards`` the boards one of the ``count`` steps of ``steps`` (three bytes
-    each) makes of ``parent``, followed by the safe moves home unless ``needs`` is
-    ``None``, whose keys are not in ``seen``; in order, and the first with every card home
-    ends them. Returns how many.
-
-    Their keys go into ``seen`` and, for each, what was played into ``edges`` (its step and
-    then the safe moves home, three bytes each). ``work`` has :data:`WORK_SIZE` bytes;
-    ``needs[card * 4 + suit]`` is how many cards of the suit must be home for ``card`` to go
-    home safely (:attr:`~.tables.Tables.needs`).
-    """
-    p = parent
-    s = steps
-    w = work
-    if needs is not None:
-        safe = needs
-    size = len(parent)
-    h = 2 + p[0] + p[1]
-    found = 0
-    child = bytearray(size)
-    for i in range(count):
-        q = child
-        _play(p, q, s[3 * i], s[3 * i + 1], s[3 * i + 2])
-        w[1] = s[3 * i]
-        w[2] = s[3 * i + 1]
-        w[3] = s[3 * i + 2]
-        made = 1
-        if needs is not None:
-            made = _settle(q, safe, s[3 * i], s[3 * i + 1], w, 1)
-        if cython.compiled:
-            _write_key(q, w, _KEY_AT)
-            if not seen._first(w, _KEY_AT):
-                continue
-        elif not seen.first(_key(q, w, KEY_AT)):
-            continue
-        edges.append(bytes(w[1 : 1 + 3 * made]))
-        boards.append(child)
-        found += 1
-        if q[h] + q[h + 1] + q[h + 2] + q[h + 3] == _CARDS:
-            break
-        child = bytearray(size)
-    return found
-
-
 def decoded(steps: Board | bytes, at: int) -> Step:
     """The step written at ``steps[at]`` as three bytes.
 
@@ -500,16 +436,16 @@ def play(state: State, step_: Step) -> State:
     """The state after ``step_`` (no automatic move)."""
     board = board_of(state)
     after = bytearray(len(board))
-    _play(board, after, step_[0], _TO_HOME if step_[1] == HOME else step_[1], step_[2])
+    play_on(board, after, step_[0], _TO_HOME if step_[1] == HOME else step_[1], step_[2])
     return state_of_board(after)
 
 
 def settle(state: State, step_: Step, needs: bytes) -> tuple[State, list[Step]]:
     """``state`` (reached by ``step_``) after every safe move home, and those moves
-    (``needs`` as for :func:`fresh`; a step home settles the whole state)."""
+    (``needs`` as for :meth:`~.states.States.add`; a step home settles the whole state)."""
     board = board_of(state)
     out = bytearray(KEY_AT)
-    made = _settle(board, needs, step_[0], _TO_HOME if step_[1] == HOME else step_[1], out, 0)
+    made = settle_on(board, needs, step_[0], _TO_HOME if step_[1] == HOME else step_[1], out, 0)
     return state_of_board(board), [(out[1 + 3 * i], HOME, 1) for i in range(made)]
 
 
@@ -523,7 +459,7 @@ def key(state: State) -> bytes:
     [52, 0, 53, 54]
     """
     board = board_of(state)
-    return _key(board, bytearray(8 * KEY_WORDS), 0)
+    return key_in(board, bytearray(8 * KEY_WORDS), 0)
 
 
 def cards_home(state: State) -> int:
