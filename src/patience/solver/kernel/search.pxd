@@ -1,6 +1,6 @@
 # The scans call the generator and the states met in C, and a family's hooks through the C
 # methods of Score and Restrict, which the families' classes override.
-from patience.solver.kernel cimport moves
+from patience.solver.kernel cimport moves, state
 from patience.solver.kernel.states cimport States
 
 cdef class Score:

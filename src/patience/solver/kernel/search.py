@@ -29,7 +29,7 @@ from typing import NamedTuple
 
 import cython
 
-from patience.solver.kernel import moves  # compiled, search.pxd cimports it as C
+from patience.solver.kernel import moves, state  # compiled, search.pxd cimports them as C
 from patience.solver.kernel.state import CARDS, WORK_SIZE, Board, State, Step
 from patience.solver.kernel.states import States
 from patience.solver.kernel.tables import Tables
@@ -55,11 +55,9 @@ class Score:
 
     @cython.cfunc
     @cython.exceptval(check=False)
-    @cython.locals(h=cython.int)
     def rank(self, q: cython.p_const_uchar) -> cython.int:
         """The score of board ``q``."""
-        h = 2 + q[0] + q[1]
-        return q[h] + q[h + 1] + q[h + 2] + q[h + 3]
+        return state.home_of(q)
 
 
 @cython.cclass
@@ -400,7 +398,7 @@ class Outcome(NamedTuple):
 def take_turns(
     scans: list[Scan],
     nodes: int,
-    late: Callable[[int], bool] | None,
+    late: Late | None,
     first_alone: int,
     turns: list[int],
 ) -> Outcome:

@@ -16,4 +16,4 @@ cdef class Seen:
     cdef bint _first(self, const unsigned char *k, int o)
     cdef void _grow(self) except *
 
-cpdef int board_home(bytearray board)
+cdef int home_of(const unsigned char *q) noexcept

@@ -95,11 +95,13 @@ def state_of_board(board: Board) -> State:
     return tuple(columns), bytes(board[2 + n : 2 + n + c]), bytes(board[2 + n + c : 6 + n + c])
 
 
-@cython.ccall
-def board_home(board: bytearray) -> cython.int:
-    """How many cards are home on ``board``."""
-    at = 2 + board[0] + board[1]
-    return sum(board[at : at + 4])
+@cython.cfunc
+@cython.exceptval(check=False)
+@cython.locals(h=cython.int)
+def home_of(q: cython.p_const_uchar) -> cython.int:
+    """How many cards are home on board ``q``."""
+    h = 2 + q[0] + q[1]
+    return q[h] + q[h + 1] + q[h + 2] + q[h + 3]
 
 
 @cython.cfunc

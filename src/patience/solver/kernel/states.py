@@ -21,10 +21,21 @@ from __future__ import annotations
 import cython
 
 from patience.solver.kernel import state
-from patience.solver.kernel.state import KEY_AT, Board, Seen, State, Step, board_of, decoded, key
+from patience.solver.kernel.state import (
+    CARDS,
+    KEY_AT,
+    Board,
+    Seen,
+    State,
+    Step,
+    board_of,
+    decoded,
+    key,
+)
 
 _KEY_AT = cython.declare(cython.int, KEY_AT)
-_STEPS_MOST = cython.declare(cython.int, 3 * (1 + 52))
+_CARDS = cython.declare(cython.int, CARDS)
+_STEPS_MOST = cython.declare(cython.int, 3 * (1 + CARDS))
 """The most bytes one state's steps take: its step and at most every card home."""
 
 
@@ -77,14 +88,11 @@ class States:
         return bytearray(self.board_list[node])
 
     @cython.ccall
-    @cython.locals(q=cython.p_uchar, h=cython.int)
     def home(self, node: cython.int) -> cython.int:
         """How many cards are home in state ``node``."""
         if cython.compiled:
-            q = self.at(node)
-            h = 2 + q[0] + q[1]
-            return q[h] + q[h + 1] + q[h + 2] + q[h + 3]
-        return state.board_home(self.board_list[node])
+            return state.home_of(self.at(node))
+        return state.home_of(self.board_list[node])
 
     @cython.cfunc
     @cython.exceptval(check=False)
@@ -115,7 +123,6 @@ class States:
         out=cython.p_uchar,
         i=cython.int,
         k=cython.int,
-        h=cython.int,
         made=cython.int,
         found=cython.int,
         end=cython.int,
@@ -150,7 +157,6 @@ class States:
         else:
             parent = self.board_list[node]
             p = parent
-        h = 2 + p[0] + p[1]
         for i in range(count):
             if cython.compiled:
                 q = self.at(self.count)
@@ -184,7 +190,7 @@ class States:
                 self.played_list.append(bytes(w[1 : 1 + 3 * made]))
             self.count += 1
             found += 1
-            if q[h] + q[h + 1] + q[h + 2] + q[h + 3] == 52:
+            if state.home_of(q) == _CARDS:
                 break
         return found
 
