@@ -99,9 +99,9 @@ def alone(weights: Weights, deal: int, cap: int) -> Alone:
     if state is None:
         return Alone("won", 0)
     one = scan(_TABLES, state, _FAMILY.hooks(weights))
-    nodes = sum(1 for _ in one.run(cap))
+    nodes = one.run(cap, None, 0)
     if one.line is not None:
-        return Alone("won", nodes)
+        return Alone("won", nodes - 1)  # the states expanded before the winning one
     return Alone("exhausted" if one.exhausted else "cap", nodes)
 
 

@@ -4,7 +4,7 @@
 from __future__ import annotations
 
 import json
-from collections.abc import Iterator
+from collections.abc import Callable
 from pathlib import Path
 
 from hypothesis import given
@@ -25,19 +25,27 @@ class FakeScan:
         self.own = 0
         self.line: list[tuple[int, int, int]] | None = None
         self.exhausted = False
+        self.stopped = False
 
-    def run(self, nodes: int) -> Iterator[None]:
-        for _ in range(nodes):
+    def run(self, nodes: int, late: Callable[[int], bool] | None, before: int) -> int:
+        """As the kernel's ``Scan.run``: the states expanded, the winning one included."""
+        self.stopped = False
+        done = 0
+        while done < nodes:
             if self.outcome == "exhausted" and self.own == self.nodes:
                 self.exhausted = True
-                return
+                return done
+            done += 1
             if self.outcome == "won" and self.own == self.nodes:
                 self.line = []
-                return
+                return done
             self.own += 1
-            yield None
+            if late is not None and late(before + done):
+                self.stopped = True
+                return done
         if self.outcome == "exhausted" and self.own == self.nodes:
             self.exhausted = True
+        return done
 
 
 scan_figures = st.tuples(
