@@ -91,7 +91,7 @@ def test_a_worker_hears_another_worker_s_duel_events_from_postgresql(
 ) -> None:
     """With the database read only every ten minutes, Bob's stream on the second worker still
     gets each of Ada's moves on the first one: NOTIFY tells it."""
-    monkeypatch.setattr("patience.web.duels.HEARD_POLL_S", 600.0)
+    never_polls(monkeypatch)
     with (
         TestClient(create_app(pg_url, tmp_path / "a", "test-secret")) as first,
         TestClient(create_app(pg_url, tmp_path / "b", "test-secret")) as second,
@@ -126,6 +126,55 @@ def test_a_worker_hears_another_worker_s_duel_events_from_postgresql(
         assert [e["type"] for e in heard] == ["start", "progress", "end", "end", "result"]
 
 
+def never_polls(monkeypatch: pytest.MonkeyPatch) -> None:
+    """The workers made from now on read their watched duels' event counts only every ten
+    minutes, before and after they hear notices: only NOTIFY tells them of another's change."""
+    monkeypatch.setattr("patience.web.duels.POLL_S", 600.0)
+    monkeypatch.setattr("patience.web.duels.HEARD_POLL_S", 600.0)
+
+
+def test_a_lost_notice_is_made_up_for_by_the_poll_and_a_poll_with_nothing_new_reads_nothing(
+    pg_url: str, tmp_path: Path, monkeypatch: pytest.MonkeyPatch
+) -> None:
+    """The second worker hears no notice at all: its poll of the event counts brings Bob's
+    stream Ada's move, and the polls after it, which find nothing new, wake no stream."""
+    monkeypatch.setattr("patience.web.duels.POLL_S", 0.05)
+    monkeypatch.setattr("patience.web.duels.HEARD_POLL_S", 0.05)
+    monkeypatch.setattr("patience.web.duels.DuelHall._heard", lambda hall, payload: None)
+    with (
+        TestClient(create_app(pg_url, tmp_path / "a", "test-secret")) as first,
+        TestClient(create_app(pg_url, tmp_path / "b", "test-secret")) as second,
+    ):
+        hall = second.app.state.duels  # type: ignore[attr-defined]
+        ada, bob = duel.Player(first), duel.Player(second)
+        duel_id, joined = duel.started(ada, bob)
+        kinds: list[object] = []
+        moved = threading.Event()
+
+        def watch() -> None:
+            url = f"/api/duels/{duel_id}/events?after={joined['last_event']}"
+            with second.stream("GET", url) as stream:
+                for line in stream.iter_lines():
+                    if line.startswith("data: "):
+                        kinds.append(json.loads(line[6:])["type"])
+                        if kinds[-1] == "progress":
+                            moved.set()
+                        if kinds[-1] == "result":
+                            return
+
+        watcher = threading.Thread(target=watch)
+        watcher.start()
+        duel.play(ada, duel_id, duel.winning_line(joined)[:1])
+        assert moved.wait(30), "no poll brought the move"
+        reads = count_stream_reads(monkeypatch, hall, duel_id)
+        time.sleep(0.5)  # ten polls or so, with nothing new
+        assert reads == []
+        bob.ok("POST", f"/api/duels/{duel_id}/resign", {"version": 0})
+        ada.ok("POST", f"/api/duels/{duel_id}/resign", {"version": 1})
+        watcher.join(30)
+        assert kinds == ["progress", "end", "end", "result"]
+
+
 def count_stream_reads(monkeypatch: pytest.MonkeyPatch, hall: Any, duel_id: str) -> list[object]:
     """Once the duel's stream here has read what was there: a list that gets each read the
     hall's streams make of their own from then on (requests read too, e.g. a move's GET)."""
@@ -149,7 +198,7 @@ def test_a_worker_s_own_notices_do_not_send_its_streams_to_the_database(
 ) -> None:
     """Ada moves on the worker where Bob's stream waits: the stream takes the move from what
     the worker knows, and the move's notice, when it comes back, reads nothing more."""
-    monkeypatch.setattr("patience.web.duels.HEARD_POLL_S", 600.0)
+    never_polls(monkeypatch)
     notices: list[str] = []
     told = patience.web.duels.heard
     monkeypatch.setattr("patience.web.duels.heard", lambda p: (notices.append(p), told(p))[1])
@@ -195,7 +244,7 @@ def test_another_worker_s_moves_reach_a_stream_by_one_read_for_every_stream(
     """Ada moves on the second worker, Bob's stream waits on the first: each move's notice
     has the first worker read the event once for all its streams (``events_since``), and the
     stream takes it from there without a read of its own."""
-    monkeypatch.setattr("patience.web.duels.HEARD_POLL_S", 600.0)
+    never_polls(monkeypatch)
     with (
         TestClient(create_app(pg_url, tmp_path, "test-secret")) as first,
         TestClient(create_app(pg_url, tmp_path, "test-secret")) as second,

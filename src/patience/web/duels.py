@@ -737,7 +737,7 @@ class DuelHall:
             except StoreUnavailable:
                 continue  # the streams read again when the database is back
             for duel_id, count in counts.items():
-                if duel_id in self._watchers and count != self._counts.get(duel_id):
+                if duel_id in self._watchers and count > self._heard_up_to(duel_id):
                     self._counts[duel_id] = count
                     self._wake(duel_id)
 
