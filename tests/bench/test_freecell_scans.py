@@ -5,6 +5,7 @@ from __future__ import annotations
 
 import json
 from collections.abc import Callable
+from functools import partial
 from pathlib import Path
 
 from hypothesis import given
@@ -62,9 +63,9 @@ scan_figures = st.tuples(
 def test_the_simulation_is_take_turns(
     scans: list[tuple[tuple[str, int, bool], int]], first_alone: int, budget: int
 ) -> None:
-    fakes = [FakeScan(*figures) for figures, _ in scans]
+    makers = [partial(FakeScan, *figures) for figures, _ in scans]
     turns = [turn for _, turn in scans]
-    outcome = take_turns(fakes, budget, lambda nodes: False, first_alone, turns)  # type: ignore[arg-type]
+    outcome = take_turns(makers, budget, lambda nodes: False, first_alone, turns)  # type: ignore[arg-type]
     tables = [
         (
             # a scan that never ends: undecided at a cap no turn reaches within the budget

@@ -3,6 +3,9 @@ with an exhaustive enumeration of small positions."""
 
 from __future__ import annotations
 
+from collections.abc import Callable
+from functools import partial
+
 import pytest
 from freecell_cases import endgame, small_endgames, variant
 from hypothesis import given, settings
@@ -73,11 +76,13 @@ def test_a_restricted_scan_never_proves() -> None:
     restricted = scan(
         tables, state, Family(tables).hooks(Weights(60, 5, 3, 10, 25, whole_runs=True))
     )
-    outcome = take_turns([restricted], 1_000, lambda nodes: False, 100, [100])
+    outcome = take_turns([lambda: restricted], 1_000, lambda nodes: False, 100, [100])
     assert restricted.exhausted and not restricted.proves
     assert outcome.line is None and not outcome.proven
     full = scan(tables, state, Family(tables).hooks(Weights(60, 5, 3, 10, 25)))
-    outcome = take_turns([restricted, full], 1_000, lambda nodes: False, 100, [100, 100])
+    outcome = take_turns(
+        [lambda: restricted, lambda: full], 1_000, lambda nodes: False, 100, [100, 100]
+    )
     assert outcome.proven
 
 
@@ -86,12 +91,32 @@ def test_scans_stop_at_the_node_budget_and_when_late() -> None:
     state = state_of(tables, start_position(FREECELL, {}, 11982))
     assert state is not None
     family = Family(tables)
-    scans = [scan(tables, state, family.hooks(Weights(60, 5, 3, 10, 25)))]
-    assert take_turns(scans, 300, lambda nodes: False, 100, [50]) == (None, False, 300)
-    scans = [scan(tables, state, family.hooks(Weights(60, 5, 3, 10, 25)))]
-    assert take_turns(scans, 300, lambda nodes: nodes == 70, 100, [50]) == (None, False, 70)
-    scans = [scan(tables, state, family.hooks(Weights(60, 5, 3, 10, 25)))]
-    assert take_turns(scans, 300, None, 100, [50]) == (None, False, 300)  # no clock
+    makers = [partial(scan, tables, state, family.hooks(Weights(60, 5, 3, 10, 25)))]
+    assert take_turns(makers, 300, lambda nodes: False, 100, [50]) == (None, False, 300)
+    assert take_turns(makers, 300, lambda nodes: nodes == 70, 100, [50]) == (None, False, 70)
+    assert take_turns(makers, 300, None, 100, [50]) == (None, False, 300)  # no clock
+
+
+def test_a_scan_is_made_when_its_first_turn_comes() -> None:
+    """Deal 1 is won within the first scan's nodes alone: the others are never made; with
+    turns too short to win, each is made once, when its turn comes."""
+    tables = Tables(ENGINE)
+    state = state_of(tables, start_position(FREECELL, {}, 1))
+    assert state is not None
+    family, made = Family(tables), []
+
+    def maker(weights: Weights) -> Callable[[], Scan]:
+        def make() -> Scan:
+            made.append(weights)
+            return scan(tables, state, family.hooks(weights))
+
+        return make
+
+    outcome = take_turns([maker(w) for w in SCANS], 10_000, None, 1_000, [w.turn for w in SCANS])
+    assert outcome.line is not None and outcome.nodes < 1_000 and made == [SCANS[0]]
+    made.clear()  # ten nodes a turn, fifty in all: each scan has one turn, made once
+    outcome = take_turns([maker(w) for w in SCANS], 50, None, 10, [10] * len(SCANS))
+    assert outcome == (None, False, 50) and made == list(SCANS)
 
 
 @pytest.mark.parametrize(

@@ -13,13 +13,15 @@ is turned back into the engine's moves, which replay with :meth:`Engine.play`.
 
 from __future__ import annotations
 
+from functools import partial
+
 from patience.engine.core import Engine
 from patience.engine.position import Position
 from patience.solver.freecell.family import in_family
 from patience.solver.freecell.hooks import Family, Ranking, Weights
 from patience.solver.kernel.positions import engine_moves, state_of
-from patience.solver.kernel.search import scan, take_turns
-from patience.solver.kernel.state import CARDS, HOME, cards_home, settle
+from patience.solver.kernel.search import Scan, scan, take_turns
+from patience.solver.kernel.state import CARDS, HOME, State, cards_home, settle
 from patience.solver.kernel.tables import Tables
 from patience.solver.result import Budget, Meter, ProvenUnwinnable, Result, Unknown, Won
 from patience.solver.search import Searcher
@@ -67,7 +69,7 @@ class FreeCellSearch(Searcher):
         began = budget.clock()
         if self.engine.is_won(start):
             return Won((), 0, 0.0)
-        tables, family = self.tables, self.family
+        tables = self.tables
         state = state_of(tables, start)
         if state is None:  # not a state of this family (e.g. a face-down card): the general search
             return super().solve(start, budget)
@@ -75,15 +77,19 @@ class FreeCellSearch(Searcher):
         state, first = settle(state, (0, HOME, 0), tables.needs)  # a move home: settle it all
         if cards_home(state) == CARDS:
             return Won(engine_moves(tables, start, first), 0, budget.clock() - began)
-        scans = [scan(tables, state, family.hooks(weights)) for weights in self.scans]
+        makers = [partial(self._scan, state, weights) for weights in self.scans]
         late = None if budget.seconds is None else meter.late  # nodes alone: no clock
-        found = take_turns(scans, budget.nodes, late, FIRST_ALONE, self.turns)
+        found = take_turns(makers, budget.nodes, late, FIRST_ALONE, self.turns)
         seconds = budget.clock() - began
         if found.line is not None:
             return Won(engine_moves(tables, start, first + found.line), found.nodes, seconds)
         if found.proven:
             return ProvenUnwinnable(found.nodes, seconds)
         return Unknown(found.nodes, seconds)
+
+    def _scan(self, state: State, weights: Weights) -> Scan:
+        """A scan from ``state`` scored by ``weights``."""
+        return scan(self.tables, state, self.family.hooks(weights))
 
 
 def freecell_searcher(engine: Engine) -> FreeCellSearch | None:

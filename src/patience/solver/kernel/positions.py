@@ -18,6 +18,7 @@ from __future__ import annotations
 from collections.abc import Sequence
 
 from patience.cards import ALL_CARDS
+from patience.engine.core import Engine
 from patience.engine.position import Move, MoveKind, Position
 from patience.solver.kernel.state import EMPTY, HOME, RANK0, SUIT, State, Step
 from patience.solver.kernel.tables import Tables
@@ -54,39 +55,32 @@ def engine_moves(tables: Tables, pos: Position, steps: Sequence[Step]) -> tuple[
     foundation of its suit, or to the first empty one that takes it (as the engine's
     :meth:`~patience.engine.core.Engine.search_moves` offers it)."""
     engine = tables.engine
-    tableau, cells = engine.tableau, engine.cells
+    piles = (*engine.tableau, *engine.cells)  # a step's source and destination, as piles
     owner: dict[int, int] = {}
     for f in engine.foundations:
         if pos.piles[f]:
             owner[SUIT[pos.piles[f][0]]] = f
-    columns = [list(pos.piles[t]) for t in tableau]
-    cell_cards = [pos.piles[c][0] if pos.piles[c] else EMPTY for c in cells]
-    n = tables.columns
+    places = [list(pos.piles[p]) for p in piles]  # the columns, then the cells
     out: list[Move] = []
     for src, dst, count in steps:
-        if src < n:
-            moved = columns[src][-count:]
-            del columns[src][-count:]
-            src_pile = tableau[src]
-        else:
-            moved = [cell_cards[src - n]]
-            cell_cards[src - n] = EMPTY
-            src_pile = cells[src - n]
+        place = places[src]
         if dst == HOME:
-            s = SUIT[moved[0]]
+            card = place.pop()
+            s = SUIT[card]
             if s not in owner:
-                taken = set(owner.values())
-                owner[s] = next(
-                    f
-                    for f in engine.foundations
-                    if f not in taken and engine.start_table(f)[moved[0]]
-                )
-            dst_pile = owner[s]
-        elif dst < n:
-            columns[dst].extend(moved)
-            dst_pile = tableau[dst]
+                owner[s] = _empty_foundation(engine, owner, card)
+            out.append(Move(MoveKind.TRANSFER, piles[src], owner[s], count))
+            continue
+        if count == 1:
+            places[dst].append(place.pop())
         else:
-            cell_cards[dst - n] = moved[0]
-            dst_pile = cells[dst - n]
-        out.append(Move(MoveKind.TRANSFER, src_pile, dst_pile, count))
+            places[dst].extend(place[-count:])
+            del place[-count:]
+        out.append(Move(MoveKind.TRANSFER, piles[src], piles[dst], count))
     return tuple(out)
+
+
+def _empty_foundation(engine: Engine, owner: dict[int, int], card: int) -> int:
+    """The first foundation no suit owns yet that takes ``card`` (an Ace)."""
+    taken = set(owner.values())
+    return next(f for f in engine.foundations if f not in taken and engine.start_table(f)[card])

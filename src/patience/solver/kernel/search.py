@@ -23,7 +23,7 @@ True
 
 from __future__ import annotations
 
-from collections.abc import Callable
+from collections.abc import Callable, Sequence
 from heapq import heappop, heappush
 from typing import NamedTuple
 
@@ -395,24 +395,30 @@ class Outcome(NamedTuple):
     nodes: int
 
 
+@cython.locals(current=object, made=list)  # not typed as Scan: the bench's tests pass stand-ins
 def take_turns(
-    scans: list[Scan],
+    makers: Sequence[Callable[[], Scan]],
     nodes: int,
     late: Late | None,
     first_alone: int,
     turns: list[int],
 ) -> Outcome:
-    """Run ``scans`` in turn (the first alone for ``first_alone`` nodes, then each for its
-    own number of ``turns`` nodes) until one wins, a proving scan is exhausted, or ``nodes``
-    states are expanded in all; ``late(expanded)``, asked after each state, stops them early
-    (a time budget; ``None``: nodes alone). A scan that runs out of states without proving
+    """Run the scans ``makers`` make in turn (the first alone for ``first_alone`` nodes, then
+    each for its own number of ``turns`` nodes) until one wins, a proving scan is exhausted,
+    or ``nodes`` states are expanded in all; ``late(expanded)``, asked after each state, stops
+    them early (a time budget; ``None``: nodes alone). Each scan is made when its first turn
+    comes, so a deal won early makes one. A scan that runs out of states without proving
     leaves the turns."""
-    taking = list(zip(scans, turns, strict=True))
+    taking: list[tuple[Callable[[], Scan], int]] = list(zip(makers, turns, strict=True))
+    made: list[Scan | None] = [None] * len(taking)
     expanded = 0
     taken = 0
     while taking:
         at = taken % len(taking)
-        current, turn = taking[at]
+        make, turn = taking[at]
+        current = made[at]
+        if current is None:
+            current = made[at] = make()
         quota = first_alone if taken == 0 else turn
         expanded += current.run(min(quota, nodes - expanded), late, expanded)
         if current.stopped:
@@ -422,7 +428,7 @@ def take_turns(
         if current.exhausted:
             if current.proves:
                 return Outcome(None, True, expanded)
-            del taking[at]
+            del taking[at], made[at]
             continue
         if expanded >= nodes:
             return Outcome(None, False, expanded)
