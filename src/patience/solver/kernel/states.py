@@ -194,21 +194,41 @@ class States:
                 break
         return found
 
-    def line(self, node: int) -> list[Step]:
+    @cython.locals(
+        links=cython.p_int,
+        played=cython.p_uchar,
+        out=cython.p_uchar,
+        at=cython.int,
+        size=cython.int,
+        begin=cython.int,
+        k=cython.int,
+        walk=cython.int,
+    )
+    def line(self, node: cython.int) -> list[Step]:
         """The steps from the start to state ``node``."""
-        chunks: list[bytes] = []
-        while node > 0:
-            parent, chunk = self._reached(node)
-            chunks.append(chunk)
-            node = parent
-        return [decoded(chunk, at) for chunk in reversed(chunks) for at in range(0, len(chunk), 3)]
-
-    def _reached(self, node: int) -> tuple[int, bytes]:
-        """State ``node``'s parent and the steps played from it (``node`` is not the start)."""
+        steps: bytes | bytearray
         if not cython.compiled:
-            return self.parent_list[node], self.played_list[node]
-        begin, parent, end = (
-            int.from_bytes(self.links[at : at + 4], "little", signed=True)
-            for at in range(8 * node - 4, 8 * node + 8, 4)
-        )
-        return parent, bytes(self.played[begin:end])
+            chunks: list[bytes] = []
+            while node > 0:
+                chunks.append(self.played_list[node])
+                node = self.parent_list[node]
+            steps = b"".join(reversed(chunks))
+        else:  # each state's steps end where the next state's begin: links[2 * node + 1]
+            links = cython.cast(cython.p_int, cython.cast(cython.p_uchar, self.links))
+            played = cython.cast(cython.p_uchar, self.played)
+            size = 0
+            walk = node
+            while walk > 0:
+                size += links[2 * walk + 1] - links[2 * walk - 1]
+                walk = links[2 * walk]
+            steps = bytearray(size)
+            out = steps
+            at = size
+            walk = node
+            while walk > 0:
+                begin = links[2 * walk - 1]
+                at -= links[2 * walk + 1] - begin
+                for k in range(links[2 * walk + 1] - begin):
+                    out[at + k] = played[begin + k]
+                walk = links[2 * walk]
+        return [decoded(steps, at) for at in range(0, len(steps), 3)]
