@@ -62,6 +62,7 @@ def engine_moves(tables: Tables, pos: Position, steps: Sequence[Step]) -> tuple[
             owner[SUIT[pos.piles[f][0]]] = f
     places = [list(pos.piles[p]) for p in piles]  # the columns, then the cells
     out: list[Move] = []
+    make = Move._make  # a Move from a tuple, without the keyword handling of Move(...)
     for src, dst, count in steps:
         place = places[src]
         if dst == HOME:
@@ -69,14 +70,14 @@ def engine_moves(tables: Tables, pos: Position, steps: Sequence[Step]) -> tuple[
             s = SUIT[card]
             if s not in owner:
                 owner[s] = _empty_foundation(engine, owner, card)
-            out.append(Move(MoveKind.TRANSFER, piles[src], owner[s], count))
+            out.append(make((MoveKind.TRANSFER, piles[src], owner[s], count)))
             continue
         if count == 1:
             places[dst].append(place.pop())
         else:
             places[dst].extend(place[-count:])
             del place[-count:]
-        out.append(Move(MoveKind.TRANSFER, piles[src], piles[dst], count))
+        out.append(make((MoveKind.TRANSFER, piles[src], piles[dst], count)))
     return tuple(out)
 
 
