@@ -1,5 +1,6 @@
 """The compiled kernel and the interpreted one give the same answers: the same moves, the
-same perft counts, the same searches node for node and the same lines."""
+same perft counts, the same searches node for node and the same lines, and their tables,
+frontiers and depth-first branches hold and give back the same."""
 
 from __future__ import annotations
 
@@ -25,7 +26,7 @@ from patience.solver.kernel.compiled import COMPILED, is_compiled
 from patience.solver.freecell.search import FreeCellSearch
 from patience.solver.kernel.moves import generate
 from patience.solver.kernel.positions import state_of
-from patience.solver.kernel.search import Frontier
+from patience.solver.kernel.search import Branches, Frontier
 from patience.solver.kernel.state import Seen, play
 from patience.solver.kernel.tables import Tables
 
@@ -60,6 +61,18 @@ for order in chooser.sample(range(-10**12, 10**12), 5000):  # past the first 1,0
     if order % 3 == 0:
         popped.append(frontier.pop())
 out["frontier"] = popped + [frontier.pop() for _ in range(len(frontier))]
+branches, taken = Branches(), []
+for group in range(600):  # past the first 256 groups and 1,024 orders
+    branches.open()
+    for order in chooser.sample(range(-10**12, 10**12), chooser.randrange(6)):
+        branches.add(order)
+    branches.close()
+    for _ in range(chooser.randrange(3)):
+        if branches.left():
+            taken.append(branches.take())
+while branches.left():
+    taken.append(branches.take())
+out["branches"] = taken
 out["compiled"] = [is_compiled(sys.modules[name]) for name in COMPILED]
 print(json.dumps(out))
 """
@@ -98,6 +111,8 @@ def test_compiled_and_interpreted_answers_are_the_same() -> None:
     assert 2_000 < seen[-1] <= 3_000  # the keys met, each once
     frontier = compiled["frontier"]
     assert isinstance(frontier, list) and len(frontier) == 5_000
+    branches = compiled["branches"]
+    assert isinstance(branches, list) and len(branches) > 1_024
     searches = compiled["searches"]
     assert isinstance(searches, list)
     assert [s[0] for s in searches] == ["won", "won", "won", "unknown", "unknown"]

@@ -336,50 +336,159 @@ class BestFirst(Scan):
 
 
 @cython.cclass
+class Branches:
+    """The children still to try of each state on the way down, depth first: one group a
+    state, each sorted by order (:func:`depth_first`); the highest order of the newest group
+    left is tried next. Compiled, the orders of all groups in one buffer of C integers and
+    where each group begins in another; interpreted, a list of sorted lists.
+
+    >>> branches = Branches()
+    >>> for group in ((5, 3, 9), (), (4, 8)):
+    ...     branches.open()
+    ...     for order in group:
+    ...         branches.add(order)
+    ...     branches.close()
+    >>> taken = []
+    >>> while branches.left():
+    ...     taken.append(branches.take())
+    >>> taken
+    [8, 4, 9, 5, 3]
+    """
+
+    size: cython.Py_ssize_t
+    """Compiled: the orders held, in all groups."""
+    depth: cython.Py_ssize_t
+    """Compiled: the groups."""
+    orders: bytearray
+    starts: bytearray
+    groups: list[list[int]]
+    """Interpreted: the groups."""
+
+    def __init__(self) -> None:
+        self.size = 0
+        self.depth = 0
+        if cython.compiled:
+            self.orders = bytearray(8 * 1024)
+            self.starts = bytearray(8 * 256)
+        else:
+            self.groups = []
+
+    @cython.ccall
+    @cython.locals(starts=cython.p_longlong)
+    def open(self) -> cython.void:
+        """Begin the group of the state being expanded."""
+        if not cython.compiled:
+            self.groups.append([])
+            return
+        if 8 * (self.depth + 1) > len(self.starts):
+            self.starts.extend(bytes(len(self.starts)))
+        starts = cython.cast(cython.p_longlong, cython.cast(cython.p_uchar, self.starts))
+        starts[self.depth] = self.size
+        self.depth += 1
+
+    @cython.ccall
+    @cython.locals(orders=cython.p_longlong)
+    def add(self, order: cython.longlong) -> cython.void:
+        """Add a child to the newest group."""
+        if not cython.compiled:
+            self.groups[-1].append(order)
+            return
+        if 8 * (self.size + 1) > len(self.orders):
+            self.orders.extend(bytes(len(self.orders)))
+        orders = cython.cast(cython.p_longlong, cython.cast(cython.p_uchar, self.orders))
+        orders[self.size] = order
+        self.size += 1
+
+    @cython.ccall
+    @cython.locals(
+        orders=cython.p_longlong,
+        starts=cython.p_longlong,
+        i=cython.Py_ssize_t,
+        j=cython.Py_ssize_t,
+        first=cython.Py_ssize_t,
+        order=cython.longlong,
+    )
+    def close(self) -> cython.void:
+        """Sort the newest group (a handful of children: by insertion)."""
+        if not cython.compiled:
+            self.groups[-1].sort()
+            return
+        orders = cython.cast(cython.p_longlong, cython.cast(cython.p_uchar, self.orders))
+        starts = cython.cast(cython.p_longlong, cython.cast(cython.p_uchar, self.starts))
+        first = starts[self.depth - 1]
+        for i in range(first + 1, self.size):
+            order = orders[i]
+            j = i
+            while j > first and orders[j - 1] > order:
+                orders[j] = orders[j - 1]
+                j -= 1
+            orders[j] = order
+
+    @cython.ccall
+    @cython.locals(starts=cython.p_longlong)
+    def left(self) -> cython.bint:
+        """Is a child left to try? (The groups tried out are dropped.)"""
+        if not cython.compiled:
+            while self.groups and not self.groups[-1]:
+                self.groups.pop()
+            return bool(self.groups)
+        starts = cython.cast(cython.p_longlong, cython.cast(cython.p_uchar, self.starts))
+        while self.depth and starts[self.depth - 1] == self.size:
+            self.depth -= 1
+        return self.depth > 0
+
+    @cython.ccall
+    @cython.locals(orders=cython.p_longlong)
+    def take(self) -> cython.longlong:
+        """Take the next child to try: the highest order of the newest group (after
+        :meth:`left` said there is one)."""
+        if not cython.compiled:
+            return self.groups[-1].pop()
+        orders = cython.cast(cython.p_longlong, cython.cast(cython.p_uchar, self.orders))
+        self.size -= 1
+        return cython.cast(cython.longlong, orders[self.size])
+
+
+@cython.cclass
 class DepthFirst(Scan):
     """Depth first, the children of each state tried best score first."""
 
-    stack: list[list[int]]
-    """The children of each state on the way, sorted (:func:`depth_first`)."""
-    order: list[int]
-    """The children of the state being expanded."""
+    branches: Branches
 
     def __init__(self, tables: Tables, start: State, hooks: Hooks) -> None:
         super().__init__(tables, start, hooks)
-        self.stack = [[depth_first(0, 0)]]
-        self.order = []
+        self.branches = Branches()
+        self.branches.open()
+        self.branches.add(depth_first(0, 0))
+        self.branches.close()
 
     @cython.ccall
-    @cython.locals(done=cython.int)
+    @cython.locals(done=cython.int, node=cython.int)
     def run(self, nodes: cython.int, late: Late | None, before: cython.longlong) -> cython.int:
-        stack = self.stack
+        branches = self.branches
         self.stopped = False
         done = 0
         while done < nodes:
-            while stack and not stack[-1]:
-                stack.pop()
-            if not stack:
+            if not branches.left():
                 self.exhausted = True
                 return done
             done += 1
-            self.order = []
-            if self.children(stack[-1].pop() & (_NODES - 1)):
+            node = branches.take() & (_NODES - 1)
+            branches.open()
+            if self.children(node):
                 return done
-            self.order.sort()
-            stack.append(self.order)
+            branches.close()
             if late is not None and late(before + done):
                 self.stopped = True
                 return done
-        while stack and not stack[-1]:
-            stack.pop()
-        if not stack:
+        if not branches.left():
             self.exhausted = True
         return done
 
     @cython.cfunc
     @cython.exceptval(check=False)
     def met(self, score: cython.int, node: cython.int) -> cython.void:
-        self.order.append(depth_first(score, node))
+        self.branches.add(depth_first(score, node))
 
 
 def scan(tables: Tables, start: State, hooks: Hooks) -> Scan:
