@@ -213,7 +213,7 @@ class States:
                 chunks.append(self.played_list[node])
                 node = self.parent_list[node]
             steps = b"".join(reversed(chunks))
-        else:  # each state's steps end where the next state's begin: links[2 * node + 1]
+        else:  # state i: parent links[2i]; steps from links[2i - 1] (i - 1's end) to links[2i + 1]
             links = cython.cast(cython.p_int, cython.cast(cython.p_uchar, self.links))
             played = cython.cast(cython.p_uchar, self.played)
             size = 0
