@@ -38,7 +38,10 @@ def _play(who: Recorder, duel_id: str, count: int) -> dict[str, Any]:
     return answer
 
 
-def test_a_closed_duel_reveals_no_unseen_card_and_no_deal_before_it_ends(players: Any) -> None:
+def test_a_closed_duel_reveals_no_unseen_card_and_no_deal_before_it_ends(
+    players: Any, monkeypatch: pytest.MonkeyPatch
+) -> None:
+    monkeypatch.setattr("patience.web.duels.STREAM_S", 1.0)  # a stream of a duel going on ends
     ada, bob, cleo = players
     body = {"game": "klondike", "nickname": "Ada", "view": "closed", "clock_minutes": 0}
     duel = ada.ok("POST", "/api/duels", body)
@@ -64,7 +67,8 @@ def test_a_closed_duel_reveals_no_unseen_card_and_no_deal_before_it_ends(players
         who.ok("GET", f"/api/duels/{duel_id}")
         assert who.send("GET", f"/{lang}/duel/{duel_id}").status_code == 200  # the page
     ada.ok("POST", f"/api/duels/{duel_id}/resign", {"version": 0})
-    streamed = str(events_of(cleo, duel_id))  # read once the duel is over: every event
+    streamed = str(events_of(cleo, duel_id))  # every event so far, the duel still going on
+    assert "'progress'" in streamed and "'end'" in streamed  # Ada's moves and resignation
     over = bob.ok("POST", f"/api/duels/{duel_id}/resign", {"version": 0})
     assert over["result"] is not None
     bob.bodies.pop()  # the answer that ends the duel reveals it
