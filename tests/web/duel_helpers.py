@@ -3,7 +3,9 @@ challenge, a started duel, a winning line of its deal, moves played through the 
 
 from __future__ import annotations
 
+import json
 import re
+import threading
 from collections.abc import Callable
 from typing import Any
 
@@ -77,6 +79,46 @@ def started(ada: Player, bob: Player, **settings: Any) -> tuple[str, dict[str, A
     duel = challenge(ada, **settings)
     joined = bob.ok("POST", f"/api/duels/{duel['id']}/join", {"nickname": "Bob"})
     return duel["id"], joined
+
+
+Heard = list[tuple[int, dict[str, Any]]]
+"""A duel's events as a stream told them, each with its number."""
+
+
+def stream_events(
+    client: TestClient,
+    url: str,
+    heard: Heard,
+    told: Callable[[dict[str, Any]], object] = lambda event: None,
+) -> threading.Thread:
+    """A started thread reading the duel event stream at ``url`` into ``heard``, telling
+    ``told`` of each event, until the duel's result (or the stream's end)."""
+
+    def read() -> None:
+        seq = 0
+        with client.stream("GET", url) as stream:
+            for line in stream.iter_lines():
+                if line.startswith("id: "):
+                    seq = int(line[4:])
+                if line.startswith("data: "):
+                    heard.append((seq, json.loads(line[6:])))
+                    told(heard[-1][1])
+                    if heard[-1][1]["type"] == "result":
+                        return
+
+    thread = threading.Thread(target=read)
+    thread.start()
+    return thread
+
+
+def when(kind: str, act: Callable[[], object]) -> Callable[[dict[str, Any]], None]:
+    """A ``told`` for :func:`stream_events`: ``act()`` at each event of type ``kind``."""
+
+    def told(event: dict[str, Any]) -> None:
+        if event["type"] == kind:
+            act()
+
+    return told
 
 
 def winning_line(answer: dict[str, Any]) -> list[str]:

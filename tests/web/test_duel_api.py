@@ -13,7 +13,16 @@ from pathlib import Path
 from typing import Any
 
 import pytest
-from duel_helpers import Player, challenge, play, started, time_passes, winning_line
+from duel_helpers import (
+    Heard,
+    Player,
+    challenge,
+    play,
+    started,
+    stream_events,
+    time_passes,
+    winning_line,
+)
 from sqlalchemy import update
 from starlette.testclient import TestClient
 
@@ -329,23 +338,10 @@ def test_a_stream_hears_every_move_whichever_worker_made_it(tmp_path: Path) -> N
     ):
         ada, bob = Player(first), Player(first)
         duel_id, joined = started(ada, bob)
-        heard: list[tuple[int, dict[str, Any]]] = []
+        heard: Heard = []
         streaming = threading.Event()
-
-        def watch() -> None:
-            url = f"/api/duels/{duel_id}/events?after={joined['last_event'] - 1}"
-            with first.stream("GET", url) as stream:
-                for line in stream.iter_lines():
-                    if line.startswith("id: "):
-                        seq = int(line[4:])
-                    if line.startswith("data: "):
-                        heard.append((seq, json.loads(line[6:])))
-                        streaming.set()
-                        if heard[-1][1]["type"] == "result":
-                            return
-
-        watcher = threading.Thread(target=watch)
-        watcher.start()
+        url = f"/api/duels/{duel_id}/events?after={joined['last_event'] - 1}"
+        watcher = stream_events(first, url, heard, lambda event: streaming.set())
         assert streaming.wait(30)
         answer = ada.ok("GET", f"/api/duels/{duel_id}")
         for n, move in enumerate(winning_line(joined)[:6]):

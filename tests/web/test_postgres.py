@@ -6,7 +6,6 @@ a database of this worker's own, emptied for each test); skipped otherwise.
 
 from __future__ import annotations
 
-import json
 import threading
 import time
 import traceback
@@ -16,6 +15,7 @@ from typing import Any
 
 import pytest
 import test_duel_api as duel
+from duel_helpers import Heard, stream_events, when
 from starlette.testclient import TestClient
 from test_review_api import finished_game, whole_review
 from web_helpers import LOSING_MOVE, new_game, play, stored
@@ -100,30 +100,24 @@ def test_a_worker_hears_another_worker_s_duel_events_from_postgresql(
         assert second.portal.call(hall.listening.wait) is True  # type: ignore[union-attr]
         ada, bob = duel.Player(first), duel.Player(second)
         duel_id, joined = duel.started(ada, bob)
-        heard: list[dict[str, object]] = []
+        heard: Heard = []
         streaming, moved = threading.Event(), threading.Event()
 
-        def watch() -> None:  # from the last event on: it comes at once, then the stream waits
-            url = f"/api/duels/{duel_id}/events?after={joined['last_event'] - 1}"
-            with second.stream("GET", url) as stream:
-                for line in stream.iter_lines():
-                    if line.startswith("data: "):
-                        heard.append(json.loads(line[6:]))
-                        streaming.set()
-                        if heard[-1]["type"] == "progress":
-                            moved.set()
-                        if heard[-1]["type"] == "result":
-                            return
+        def told(event: dict[str, Any]) -> None:
+            streaming.set()
+            if event["type"] == "progress":
+                moved.set()
 
-        watcher = threading.Thread(target=watch)
-        watcher.start()
+        # from the last event on: it comes at once, then the stream waits
+        url = f"/api/duels/{duel_id}/events?after={joined['last_event'] - 1}"
+        watcher = stream_events(second, url, heard, told)
         assert streaming.wait(30)
         duel.play(ada, duel_id, duel.winning_line(joined)[:1])
         assert moved.wait(30), "the second worker never heard of Ada's move"
         bob.ok("POST", f"/api/duels/{duel_id}/resign", {"version": 0})
         ada.ok("POST", f"/api/duels/{duel_id}/resign", {"version": 0})
         watcher.join(30)
-        assert [e["type"] for e in heard] == ["start", "progress", "end", "end", "result"]
+        assert [e["type"] for _, e in heard] == ["start", "progress", "end", "end", "result"]
 
 
 def never_polls(monkeypatch: pytest.MonkeyPatch) -> None:
@@ -148,22 +142,10 @@ def test_a_lost_notice_is_made_up_for_by_the_poll_and_a_poll_with_nothing_new_re
         hall = second.app.state.duels  # type: ignore[attr-defined]
         ada, bob = duel.Player(first), duel.Player(second)
         duel_id, joined = duel.started(ada, bob)
-        kinds: list[object] = []
+        heard: Heard = []
         moved = threading.Event()
-
-        def watch() -> None:
-            url = f"/api/duels/{duel_id}/events?after={joined['last_event']}"
-            with second.stream("GET", url) as stream:
-                for line in stream.iter_lines():
-                    if line.startswith("data: "):
-                        kinds.append(json.loads(line[6:])["type"])
-                        if kinds[-1] == "progress":
-                            moved.set()
-                        if kinds[-1] == "result":
-                            return
-
-        watcher = threading.Thread(target=watch)
-        watcher.start()
+        url = f"/api/duels/{duel_id}/events?after={joined['last_event']}"
+        watcher = stream_events(second, url, heard, when("progress", moved.set))
         duel.play(ada, duel_id, duel.winning_line(joined)[:1])
         assert moved.wait(30), "no poll brought the move"
         reads = count_stream_reads(monkeypatch, hall, duel_id)
@@ -172,7 +154,7 @@ def test_a_lost_notice_is_made_up_for_by_the_poll_and_a_poll_with_nothing_new_re
         bob.ok("POST", f"/api/duels/{duel_id}/resign", {"version": 0})
         ada.ok("POST", f"/api/duels/{duel_id}/resign", {"version": 1})
         watcher.join(30)
-        assert kinds == ["progress", "end", "end", "result"]
+        assert [e["type"] for _, e in heard] == ["progress", "end", "end", "result"]
 
 
 def count_stream_reads(monkeypatch: pytest.MonkeyPatch, hall: Any, duel_id: str) -> list[object]:
@@ -208,20 +190,8 @@ def test_a_worker_s_own_notices_do_not_send_its_streams_to_the_database(
         ada, bob = duel.Player(client), duel.Player(client)
         duel_id, joined = duel.started(ada, bob)
         progress = threading.Event()
-
-        def watch() -> None:
-            url = f"/api/duels/{duel_id}/events?after={joined['last_event']}"
-            with client.stream("GET", url) as stream:
-                for line in stream.iter_lines():
-                    if line.startswith("data: "):
-                        kind = json.loads(line[6:])["type"]
-                        if kind == "progress":
-                            progress.set()
-                        if kind == "result":
-                            return
-
-        watcher = threading.Thread(target=watch)
-        watcher.start()
+        url = f"/api/duels/{duel_id}/events?after={joined['last_event']}"
+        watcher = stream_events(client, url, [], when("progress", progress.set))
         reads = count_stream_reads(monkeypatch, hall, duel_id)
         seen = len(notices)
         duel.play(ada, duel_id, duel.winning_line(joined)[:1])
@@ -253,22 +223,10 @@ def test_another_worker_s_moves_reach_a_stream_by_one_read_for_every_stream(
         assert first.portal.call(hall.listening.wait) is True  # type: ignore[union-attr]
         ada, bob = duel.Player(second), duel.Player(first)
         duel_id, joined = duel.started(ada, bob)
-        heard: list[dict[str, object]] = []
+        heard: Heard = []
         progress = threading.Semaphore(0)
-
-        def watch() -> None:
-            url = f"/api/duels/{duel_id}/events?after={joined['last_event']}"
-            with first.stream("GET", url) as stream:
-                for line in stream.iter_lines():
-                    if line.startswith("data: "):
-                        heard.append(json.loads(line[6:]))
-                        if heard[-1]["type"] == "progress":
-                            progress.release()
-                        if heard[-1]["type"] == "result":
-                            return
-
-        watcher = threading.Thread(target=watch)
-        watcher.start()
+        url = f"/api/duels/{duel_id}/events?after={joined['last_event']}"
+        watcher = stream_events(first, url, heard, when("progress", progress.release))
         reads = count_stream_reads(monkeypatch, hall, duel_id)
         since, shared = hall.duels.events_since, []
 
@@ -287,5 +245,5 @@ def test_another_worker_s_moves_reach_a_stream_by_one_read_for_every_stream(
         bob.ok("POST", f"/api/duels/{duel_id}/resign", {"version": 0})
         ada.ok("POST", f"/api/duels/{duel_id}/resign", {"version": 3})
         watcher.join(30)
-        moves = [event["moves"] for event in heard if event["type"] == "progress"]
-        assert moves == [1, 2, 3] and heard[-1]["type"] == "result"
+        moves = [event["moves"] for _, event in heard if event["type"] == "progress"]
+        assert moves == [1, 2, 3] and heard[-1][1]["type"] == "result"
