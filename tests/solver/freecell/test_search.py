@@ -5,6 +5,7 @@ from __future__ import annotations
 import pytest
 from freecell_cases import endgame, small_endgames, variant
 from hypothesis import given, settings
+from hypothesis import strategies as st
 from solver_oracle import winnable_by_enumeration
 from solver_positions import engine_of, playout, replays_to_win
 
@@ -32,6 +33,10 @@ from patience.solver.kernel.tables import Tables
 
 FREECELL = get_game("freecell")
 ENGINE = engine_of("freecell")
+EVERY_MOVE_DEPTH_FIRST = next(
+    w for w in SCANS if w.depth_first and not w.whole_runs and not w.lifetime
+)
+"""The depth-first scan of every move that stays in the turns (it proves)."""
 
 
 def test_only_the_freecell_family_is_taken() -> None:
@@ -186,7 +191,8 @@ def test_scores_reward_cards_home_and_punish_buried_and_broken_columns() -> None
     low = board_of(((bytes([card("AC")]),), bytes([EMPTY]), bytes(4)))
     high = board_of(((b"",), bytes([EMPTY]), bytes([1, 0, 0, 0])))
     for weights in SCANS:
-        assert Ranking(weights, fits)(high) > Ranking(weights, fits)(low)
+        plain = weights._replace(jitter=0)
+        assert Ranking(plain, fits)(high) > Ranking(plain, fits)(low)
     buried = board_of(((bytes([card("AC"), card("9H")]),), bytes([EMPTY]), bytes(4)))
     on_top = board_of(((bytes([card("9H"), card("AC")]),), bytes([EMPTY]), bytes(4)))
     rank = Ranking(Weights(60, 5, 0, 10, 25), fits)
@@ -198,6 +204,28 @@ def test_scores_reward_cards_home_and_punish_buried_and_broken_columns() -> None
     disorder = Ranking(Weights(60, 0, 7, 10, 25), fits)
     assert disorder(buried) == disorder(on_top) - 7 == disorder(low) - 7
     assert HOME < 0
+
+
+@given(st.integers(0, 2**32 - 1), st.integers(1, 5_000))
+@settings(max_examples=30)
+def test_a_jittered_score_adds_seeded_noise_below_its_jitter(seed: int, jitter: int) -> None:
+    """The same board always gets the same noise, below ``jitter``; boards of one score
+    spread over several values, and another seed orders them otherwise."""
+    fits = Tables(ENGINE).fits
+    boards = [
+        board_of(((bytes([c]),) + (b"",) * 7, bytes([EMPTY] * 4), bytes(4)))
+        for c in range(4, 52, 4)  # twelve cards, no Ace, each alone: all of one score
+    ]
+    plain = Ranking(Weights(60, 5, 3, 10, 25), fits)
+    assert len({plain(b) for b in boards}) == 1
+    noisy = Ranking(Weights(60, 5, 3, 10, 25, jitter=jitter, seed=seed), fits)
+    noise = [noisy(b) - plain(b) for b in boards]
+    assert noise == [noisy(b) - plain(b) for b in boards]
+    assert all(0 <= n < jitter for n in noise)
+    if jitter >= 1_000:
+        other = Ranking(Weights(60, 5, 3, 10, 25, jitter=jitter, seed=seed ^ 1), fits)
+        assert len(set(noise)) > 6
+        assert sorted(boards, key=noisy) != sorted(boards, key=other)
 
 
 def test_a_face_down_card_falls_back_to_the_general_search() -> None:
@@ -240,7 +268,8 @@ def test_whole_run_scans_try_fewer_moves_and_never_prove() -> None:
     whole = Weights(60, 5, 3, 10, 25, whole_runs=True)
     assert isinstance(FreeCellSearch(engine, scans=(whole,)).solve(stuck), Unknown)
     assert isinstance(
-        FreeCellSearch(engine, scans=(whole, SCANS[2])).solve(stuck), ProvenUnwinnable
+        FreeCellSearch(engine, scans=(whole, EVERY_MOVE_DEPTH_FIRST)).solve(stuck),
+        ProvenUnwinnable,
     )
     pos = start_position(FREECELL, {}, 3)
     result = FreeCellSearch(ENGINE, scans=(whole,)).solve(pos, Budget(nodes=20_000))

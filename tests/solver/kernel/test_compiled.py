@@ -23,18 +23,18 @@ from patience.engine.game import engine_for, start_position
 from patience.games import get_game
 from patience.solver import Budget
 from patience.solver.kernel.compiled import COMPILED, is_compiled
-from patience.solver.freecell.search import FreeCellSearch
+from patience.solver.freecell.search import FreeCellSearch, Ranking, Weights
 from patience.solver.kernel.moves import generate
 from patience.solver.kernel.positions import state_of
 from patience.solver.kernel.search import Branches, Frontier
-from patience.solver.kernel.state import Seen, play
+from patience.solver.kernel.state import Seen, board_of, play
 from patience.solver.kernel.tables import Tables
 
 info = get_game("freecell")
 engine = engine_for(info.rules({}))
 tables = Tables(engine)
 searcher = FreeCellSearch(engine)
-out = {"searches": [], "moves": []}
+out = {"searches": [], "moves": [], "noise": []}
 for deal, nodes in ((1, 20000), (2, 20000), (617, 20000), (1941, 3000), (11982, 2000)):
     result = searcher.solve(start_position(info, {}, deal), Budget(nodes=nodes))
     line = [list(m)[1:] for m in getattr(result, "moves", ())]
@@ -49,6 +49,8 @@ for deal in range(1, 31):
         pos = engine.apply(pos, chooser.choice(moves))
     state = state_of(tables, pos)
     out["moves"].append([generate(tables, *state, True), generate(tables, *state, False)])
+    noisy = Ranking(Weights(60, 5, 3, 10, 25, jitter=10**6, seed=deal * 7919), tables.fits)
+    out["noise"].append(noisy(board_of(state)))
 state = state_of(tables, start_position(info, {}, 5))
 steps = generate(tables, *state, True)
 out["perft"] = sum(len(generate(tables, *play(state, s), True)) for s in steps)

@@ -97,6 +97,37 @@ def test_scans_stop_at_the_node_budget_and_when_late() -> None:
     assert take_turns(makers, 300, None, 100, [50]) == (None, False, 300)  # no clock
 
 
+def test_a_scan_leaves_the_turns_at_its_lifetime() -> None:
+    """Deal 11982 is lost and needs tens of thousands of nodes to prove. Alone, a scan given
+    120 nodes to live leaves after them and the turns end there, undecided; of two scans, the
+    one given 70 leaves after them and the other takes every turn after."""
+    tables = Tables(ENGINE)
+    state = state_of(tables, start_position(FREECELL, {}, 11982))
+    assert state is not None
+    family = Family(tables)
+    one = partial(scan, tables, state, family.hooks(Weights(60, 5, 3, 10, 25)))
+    assert take_turns([one], 1_000, None, 100, [50], [120]) == (None, False, 120)
+    assert take_turns([one], 1_000, None, 100, [50], [0]) == (None, False, 1_000)
+    runs: list[int] = []
+
+    def counted() -> Scan:
+        made = one()
+        run = made.run
+
+        class Counted:
+            proves, line = made.proves, None
+            exhausted = stopped = False
+
+            def run(self, nodes: int, late: object, before: int) -> int:
+                runs.append(nodes)
+                return run(nodes, None, before)
+
+        return Counted()  # type: ignore[return-value]
+
+    assert take_turns([counted, one], 400, None, 100, [50, 60], [0, 70]) == (None, False, 400)
+    assert runs == [100, 50, 50, 50, 50, 30]  # the second scan: 60, then 10 to its 70
+
+
 def test_a_scan_is_made_when_its_first_turn_comes() -> None:
     """Deal 1 is won within the first scan's nodes alone: the others are never made; with
     turns too short to win, each is made once, when its turn comes."""
@@ -114,9 +145,10 @@ def test_a_scan_is_made_when_its_first_turn_comes() -> None:
 
     outcome = take_turns([maker(w) for w in SCANS], 10_000, None, 1_000, [w.turn for w in SCANS])
     assert outcome.line is not None and outcome.nodes < 1_000 and made == [SCANS[0]]
-    made.clear()  # ten nodes a turn, fifty in all: each scan has one turn, made once
-    outcome = take_turns([maker(w) for w in SCANS], 50, None, 10, [10] * len(SCANS))
-    assert outcome == (None, False, 50) and made == list(SCANS)
+    made.clear()  # ten nodes a turn, one turn each in all: each scan made once
+    budget = 10 * len(SCANS)
+    outcome = take_turns([maker(w) for w in SCANS], budget, None, 10, [10] * len(SCANS))
+    assert outcome == (None, False, budget) and made == list(SCANS)
 
 
 @pytest.mark.parametrize(

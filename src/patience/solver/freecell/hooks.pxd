@@ -8,6 +8,8 @@ cdef class Ranking(Score):
     cdef int w_free
     cdef int w_empty
     cdef int w_breaks
+    cdef unsigned int jitter
+    cdef unsigned int seed
     cdef bytes fits
 
 cdef class WholeRuns(Restrict):

@@ -13,6 +13,9 @@ Cython where it can be.
 215
 >>> score(column(0, 1))  # the two on the Ace: buried once (5), out of order (3)
 207
+>>> noisy = Ranking(Weights(60, 5, 3, 10, 25, jitter=10, seed=1), family.tables.fits)
+>>> 215 <= noisy(column(1, 0)) < 225  # the same board, the same noise, below 10
+True
 """
 
 from __future__ import annotations
@@ -37,6 +40,10 @@ _CARDS = cython.declare(cython.int, CARDS)
 _EMPTY = cython.declare(cython.int, EMPTY)
 _TO_HOME = cython.declare(cython.int, TO_HOME)
 _RUNS_AT = cython.declare(cython.int, RUNS_AT)
+_FNV = cython.declare(cython.uint, 16777619)
+_MIX1 = cython.declare(cython.uint, 0x85EBCA6B)
+_MIX2 = cython.declare(cython.uint, 0xC2B2AE35)
+"""FNV-1a's prime and MurmurHash3's ``fmix32`` multipliers, for the noise of jittered scans."""
 
 
 class Weights(NamedTuple):
@@ -57,11 +64,20 @@ class Weights(NamedTuple):
     """Search depth first, the children tried best score first, instead of best first."""
     turn: int = 500
     """Nodes the scan searches in one turn when the scans take turns."""
+    lifetime: int = 0
+    """Nodes after which the scan leaves the turns (0: it stays until it wins or runs out)."""
+    jitter: int = 0
+    """Seeded noise: each score gains a number below ``jitter`` drawn from a hash of the board
+    and :attr:`seed` (0: none). Scans alike but for their seeds try moves of about equal
+    score in different orders (fc-solve's "random-dfs" scans do the same)."""
+    seed: int = 0
 
 
 @cython.cclass
 class Ranking(Score):
-    """The score of a board under ``weights`` (higher is better); ``fits`` is the build."""
+    """The score of a board under ``weights`` (higher is better); ``fits`` is the build.
+    The noise of a jittered scan is a 32-bit FNV-1a hash of the board's bytes from the seed,
+    mixed as MurmurHash3 ends (its ``fmix32``), the same compiled and interpreted."""
 
     w_home: cython.int
     w_buried: cython.int
@@ -69,6 +85,8 @@ class Ranking(Score):
     w_free: cython.int
     w_empty: cython.int
     w_breaks: cython.int
+    jitter: cython.uint
+    seed: cython.uint
     fits: bytes
 
     def __init__(self, weights: Weights, fits: bytes) -> None:
@@ -78,6 +96,8 @@ class Ranking(Score):
         self.w_free = weights.free_cell
         self.w_empty = weights.empty_column
         self.w_breaks = weights.breaks
+        self.jitter = weights.jitter
+        self.seed = weights.seed
         self.fits = fits
 
     @cython.cfunc
@@ -100,6 +120,7 @@ class Ranking(Score):
         b=cython.int,
         d=cython.int,
         e=cython.int,
+        x=cython.uint,
     )
     def rank(self, q: cython.p_const_uchar) -> cython.int:
         f = self.fits
@@ -135,6 +156,19 @@ class Ranking(Score):
                     cost += self.w_buried * (size - 1 - k)
             value -= cost
             at += size
+        if self.jitter:
+            x = self.seed
+            for i in range(at):
+                x = (x ^ q[i]) * _FNV
+                if not cython.compiled:
+                    x &= 0xFFFFFFFF
+            x = (x ^ (x >> 16)) * _MIX1  # mixed, so that every bit of the board counts
+            if not cython.compiled:
+                x &= 0xFFFFFFFF
+            x = (x ^ (x >> 13)) * _MIX2
+            if not cython.compiled:
+                x &= 0xFFFFFFFF
+            value += cython.cast(cython.int, (x ^ (x >> 16)) % self.jitter)
         return value
 
 

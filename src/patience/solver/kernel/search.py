@@ -504,40 +504,48 @@ class Outcome(NamedTuple):
     nodes: int
 
 
-@cython.locals(current=object, made=list)  # not typed as Scan: the bench's tests pass stand-ins
+@cython.locals(current=object, made=list, own=list)  # current: the bench's tests pass stand-ins
 def take_turns(
     makers: Sequence[Callable[[], Scan]],
     nodes: int,
     late: Late | None,
     first_alone: int,
-    turns: list[int],
+    turns: Sequence[int],
+    lifetimes: Sequence[int] | None = None,
 ) -> Outcome:
     """Run the scans ``makers`` make in turn (the first alone for ``first_alone`` nodes, then
     each for its own number of ``turns`` nodes) until one wins, a proving scan is exhausted,
     or ``nodes`` states are expanded in all; ``late(expanded)``, asked after each state, stops
     them early (a time budget; ``None``: nodes alone). Each scan is made when its first turn
     comes, so a deal won early makes one. A scan that runs out of states without proving
-    leaves the turns."""
-    taking: list[tuple[Callable[[], Scan], int]] = list(zip(makers, turns, strict=True))
+    leaves the turns, and so does one that has expanded its ``lifetimes`` nodes (0, or no
+    ``lifetimes``: it stays)."""
+    lives = list(lifetimes) if lifetimes is not None else [0] * len(makers)
+    taking: list[tuple[Callable[[], Scan], int, int]] = list(zip(makers, turns, lives, strict=True))
     made: list[Scan | None] = [None] * len(taking)
+    own: list[int] = [0] * len(taking)
     expanded = 0
     taken = 0
     while taking:
         at = taken % len(taking)
-        make, turn = taking[at]
+        make, turn, life = taking[at]
         current = made[at]
         if current is None:
             current = made[at] = make()
-        quota = first_alone if taken == 0 else turn
-        expanded += current.run(min(quota, nodes - expanded), late, expanded)
+        quota = min(first_alone if taken == 0 else turn, nodes - expanded)
+        if life:
+            quota = min(quota, life - own[at])
+        ran = current.run(quota, late, expanded)
+        expanded += ran
+        own[at] += ran
         if current.stopped:
             return Outcome(None, False, expanded)
         if current.line is not None:
             return Outcome(current.line, False, expanded)
-        if current.exhausted:
-            if current.proves:
-                return Outcome(None, True, expanded)
-            del taking[at], made[at]
+        if current.exhausted and current.proves:
+            return Outcome(None, True, expanded)
+        if current.exhausted or (life and own[at] >= life):
+            del taking[at], made[at], own[at]
             continue
         if expanded >= nodes:
             return Outcome(None, False, expanded)
