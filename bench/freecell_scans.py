@@ -13,16 +13,20 @@ a solver run of 1-32,000 each.
    join in, whatever they are).
 2. Each scan of :data:`CANDIDATES` alone on the hard deals, up to ``--cap`` nodes (a deal
    it has not decided by then counts as beyond the simulation, never as won).
-3. The sets: ``SCANS`` as they are, then with ``--search`` every set of the first scan and
-   two to four others (equal turns) and a grid of turn lengths for the best; each with the
-   hard deals left undecided at ``--nodes``, the nodes of the hard deals in all, and deal
-   1941's.
+3. With ``--gambles``, each gamble of :data:`GAMBLE_KINDS` (a depth-first scan with seeded
+   noise, seeds 1..``--seeds``) alone on the hard deals, up to ``--gamble-cap`` nodes.
+4. The sets: ``SCANS`` as they are, then with ``--search`` every set of the first scan and
+   two to four others (equal turns) and a grid of turn lengths for the best, and with
+   ``--gambles`` the sets of ``SCANS`` with other numbers of gambles of each kind and other
+   lifetimes in their place; each with the hard deals left undecided at ``--nodes``, the
+   nodes of the hard deals in all, and deal 1941's.
 
 The tables are kept in ``--log`` (one JSON-lines file a scan), so a second run reads them.
 ``--check N`` solves N hard deals with the real searcher and requires the simulation's
 nodes and verdicts (tests/bench/test_freecell_scans.py does so on a small range).
 
     .venv/bin/python bench/freecell_scans.py --deals 32000 --cap 80000 --search
+    .venv/bin/python bench/freecell_scans.py --deals 32000 --cap 80000 --gambles
 """
 
 from __future__ import annotations
@@ -40,7 +44,7 @@ from pathlib import Path
 from patience.engine.game import engine_for, start_position
 from patience.games import get_game
 from patience.solver.freecell.hooks import Family, Weights
-from patience.solver.freecell.search import FIRST_ALONE, SCANS, FreeCellSearch
+from patience.solver.freecell.search import FIRST_ALONE, GAMBLES, SCANS, FreeCellSearch
 from patience.solver.kernel.positions import state_of
 from patience.solver.kernel.search import scan
 from patience.solver.kernel.state import CARDS, HOME, State, cards_home, settle
@@ -67,6 +71,29 @@ CANDIDATES: dict[str, Weights] = {
     ),
 }
 """The scans measured (the turn of each is set per set, not here)."""
+
+GAMBLE_KINDS: dict[str, Weights] = {
+    "g-wr-50-30-5-20-40-b3-j100": Weights(
+        50, 30, 5, 20, 40, breaks=3, whole_runs=True, depth_first=True, jitter=100
+    ),
+    "g-wr-100-20-0-8-15-b2-j1000": Weights(
+        100, 20, 0, 8, 15, breaks=2, whole_runs=True, depth_first=True, jitter=1_000
+    ),
+    "g-50-30-5-20-40-b3-j100": Weights(50, 30, 5, 20, 40, breaks=3, depth_first=True, jitter=100),
+}
+"""The kinds of gamble measured, each with seeds 1, 2, ... (``GAMBLES`` takes its first
+seeds of each, in turn)."""
+
+
+def gambles_of(kinds: dict[str, int], lifetime: int) -> list[Weights]:
+    """The first ``kinds[kind]`` seeds of each kind, seed by seed, each living ``lifetime``
+    nodes in one turn (as ``GAMBLES`` is built)."""
+    return [
+        GAMBLE_KINDS[kind]._replace(seed=seed, turn=lifetime, lifetime=lifetime)
+        for seed in range(1, max(kinds.values(), default=0) + 1)
+        for kind, seeds in kinds.items()
+        if seed <= seeds
+    ]
 
 
 @dataclass(frozen=True)
@@ -136,22 +163,25 @@ def table_of(
 
 
 def simulate(
-    scans: Sequence[tuple[Table, bool, int]],
+    scans: Sequence[tuple[Table, bool, int, int]],
     deal: int,
     first_alone: int,
     nodes: int,
 ) -> tuple[str, int]:
-    """``take_turns`` replayed on each scan's figures alone (``(table, proves, turn)``):
-    "won", "proven", "unknown" (the budget spent) or "beyond" (a scan's cap reached first),
-    and the nodes expanded in all, as :class:`FreeCellSearch` would report them."""
+    """``take_turns`` replayed on each scan's figures alone (``(table, proves, turn,
+    lifetime)``): "won", "proven", "unknown" (the budget spent) or "beyond" (a scan's cap
+    reached first), and the nodes expanded in all, as :class:`FreeCellSearch` would report
+    them."""
     taking = list(range(len(scans)))
     own = [0] * len(scans)
     expanded = taken = 0
     while taking:
         at = taken % len(taking)
         current = taking[at]
-        table, proves, turn = scans[current]
+        table, proves, turn, lifetime = scans[current]
         quota = min(first_alone if taken == 0 else turn, nodes - expanded)
+        if lifetime:
+            quota = min(quota, lifetime - own[current])
         result = table[deal]
         if result.outcome == "won" and own[current] + quota > result.nodes:
             return "won", expanded + result.nodes - own[current] + 1
@@ -165,6 +195,9 @@ def simulate(
             return "beyond", expanded
         own[current] += quota
         expanded += quota
+        if lifetime and own[current] >= lifetime:
+            del taking[at]
+            continue
         if expanded >= nodes:
             return "unknown", expanded
         taken += 1
@@ -180,24 +213,20 @@ class Figures:
 
 
 def scans_of(
-    tables: dict[str, Table], names: Sequence[str], turns: Sequence[int]
-) -> list[tuple[Table, bool, int]]:
-    """The candidates ``names`` taking ``turns`` nodes a turn, as :func:`simulate` takes
-    them (a scan proves unless it moves whole runs only)."""
-    return [(tables[n], not CANDIDATES[n].whole_runs, t) for n, t in zip(names, turns, strict=True)]
+    tables: dict[str, Table], scans: Sequence[Weights]
+) -> list[tuple[Table, bool, int, int]]:
+    """The scans with their turns and lifetimes, as :func:`simulate` takes them (a scan
+    proves unless it moves whole runs only)."""
+    return [(tables[name_of(w)], not w.whole_runs, w.turn, w.lifetime) for w in scans]
 
 
 def figures(
-    tables: dict[str, Table],
-    names: Sequence[str],
-    turns: Sequence[int],
-    deals: Iterable[int],
-    nodes: int,
+    tables: dict[str, Table], scans: Sequence[Weights], deals: Iterable[int], nodes: int
 ) -> Figures:
-    scans = scans_of(tables, names, turns)
+    taking = scans_of(tables, scans)
     undecided, total, at_1941 = [], 0, None
     for deal in deals:
-        outcome, spent = simulate(scans, deal, FIRST_ALONE, nodes)
+        outcome, spent = simulate(taking, deal, FIRST_ALONE, nodes)
         if deal == 1941:
             at_1941 = (outcome, spent)
         if outcome in ("won", "proven"):
@@ -208,17 +237,26 @@ def figures(
     return Figures(undecided, total, at_1941)
 
 
+def plain(weights: Weights) -> Weights:
+    """``weights`` but for its turn and lifetime: what a scan alone measures."""
+    return weights._replace(turn=Weights._field_defaults["turn"], lifetime=0)
+
+
 def name_of(weights: Weights) -> str:
-    """The candidate that is ``weights`` but for its turn."""
-    plain = weights._replace(turn=Weights._field_defaults["turn"])
-    return next(n for n, w in CANDIDATES.items() if w == plain)
+    """The candidate or gamble that is ``weights`` but for its turn and lifetime."""
+    alone = plain(weights)
+    found = next((n for n, w in CANDIDATES.items() if w == alone), None)
+    if found is None:
+        kind = next(n for n, w in GAMBLE_KINDS.items() if w == alone._replace(seed=0))
+        found = f"{kind}-s{weights.seed}"
+    return found
 
 
 def check(tables: dict[str, Table], deals: Sequence[int], nodes: int) -> int:
     """Solve ``deals`` with the real searcher; the simulation of ``SCANS`` must agree on
     every deal it decides within the caps. How many were compared."""
     searcher = FreeCellSearch(ENGINE)
-    scans = scans_of(tables, [name_of(w) for w in SCANS], searcher.turns)
+    scans = scans_of(tables, SCANS)
     compared = 0
     for deal in deals:
         outcome, spent = simulate(scans, deal, FIRST_ALONE, nodes)
@@ -250,10 +288,13 @@ def main(argv: list[str] | None = None) -> int:
     parser = argparse.ArgumentParser(description=__doc__.split("\n\n")[0])
     parser.add_argument("--deals", type=int, default=32_000)
     parser.add_argument("--cap", type=int, default=80_000, help="a scan alone, nodes a deal")
+    parser.add_argument("--gamble-cap", type=int, default=4_000, help="a gamble alone")
+    parser.add_argument("--seeds", type=int, default=12, help="seeds of each gamble kind")
     parser.add_argument("--nodes", type=int, default=200_000, help="the simulated budget")
     parser.add_argument("--jobs", type=int, default=os.cpu_count() or 1)
     parser.add_argument("--log", type=Path, default=Path("/tmp/patience-freecell-scans"))
     parser.add_argument("--search", action="store_true", help="compare other sets and turns")
+    parser.add_argument("--gambles", action="store_true", help="compare numbers of gambles")
     parser.add_argument("--check", type=int, default=0, help="hard deals solved for real")
     args = parser.parse_args(argv)
     began = time.perf_counter()
@@ -263,41 +304,63 @@ def main(argv: list[str] | None = None) -> int:
     opening = table_of(f"first-{first}", CANDIDATES[first], every, FIRST_ALONE, args.log, args.jobs)
     hard = [d for d in every if opening[d].outcome != "won"]
     print(f"hard deals (not won by {first} alone in {FIRST_ALONE} nodes): {len(hard)}")
+    measured = {name_of(w): plain(w) for w in SCANS} | (CANDIDATES if args.search else {})
+    if args.gambles:
+        for kind, weights in GAMBLE_KINDS.items():
+            for seed in range(1, args.seeds + 1):
+                measured[f"{kind}-s{seed}"] = weights._replace(seed=seed)
+    caps = {n: args.gamble_cap if w.jitter else args.cap for n, w in measured.items()}
     tables = {}
-    for name, weights in CANDIDATES.items():
-        tables[name] = table_of(name, weights, hard, args.cap, args.log, args.jobs)
+    for name, weights in measured.items():
+        tables[name] = table_of(name, weights, hard, caps[name], args.log, args.jobs)
         won = sorted(a.nodes for a in tables[name].values() if a.outcome == "won")
         print(
-            f"  {name:<22} alone: {len(won)} won within {args.cap:,} nodes, "
+            f"  {name:<30} alone: {len(won)} won within {caps[name]:,} nodes, "
             f"median {won[len(won) // 2] if won else '-'}",
             flush=True,
         )
-    names = [name_of(w) for w in SCANS]
-    turns = [w.turn for w in SCANS]
-    print_figures(
-        f"SCANS {names} turns {turns}",
-        figures(tables, names, turns, hard, args.nodes),
-    )
+    print_figures(f"SCANS ({len(GAMBLES)} gambles)", figures(tables, SCANS, hard, args.nodes))
+    rest = [w for w in SCANS[1:] if w not in GAMBLES]
     if args.search:
         found = []
         others = [n for n in CANDIDATES if n != first]
         for k in (2, 3, 4):
             for chosen in itertools.combinations(others, k):
                 for order in (chosen, chosen[::-1]):
-                    names = [first, *order]
-                    got = figures(tables, names, [500] * len(names), hard, args.nodes)
-                    found.append((len(got.undecided), got.nodes, names, got))
+                    scans = [CANDIDATES[n] for n in (first, *order)]
+                    got = figures(tables, scans, hard, args.nodes)
+                    found.append((len(got.undecided), got.nodes, [first, *order], got))
         found.sort(key=lambda f: (f[0], f[1]))
         for _, _, names, got in found[:10]:
             print_figures(f"  {names} equal turns", got)
         best = found[0][2]
         grid = []
         for lengths in itertools.product((250, 500, 1_000), repeat=len(best)):
-            got = figures(tables, best, lengths, hard, args.nodes)
+            scans = [CANDIDATES[n]._replace(turn=t) for n, t in zip(best, lengths, strict=True)]
+            got = figures(tables, scans, hard, args.nodes)
             grid.append((len(got.undecided), got.nodes, lengths, got))
         grid.sort(key=lambda f: (f[0], f[1]))
         for _, _, lengths, got in grid[:5]:
             print_figures(f"  {best} turns {list(lengths)}", got)
+    if args.gambles:
+        tried = []
+        for counts in itertools.product((4, 8, 12), (4, 8, 12), (0, 2, 4, 6)):
+            kinds = dict(zip(GAMBLE_KINDS, counts, strict=True))
+            for lifetime in (500, 800, 1_200):
+                got = figures(
+                    tables, [SCANS[0], *gambles_of(kinds, lifetime), *rest], hard, args.nodes
+                )
+                tried.append(
+                    (
+                        len(got.undecided),
+                        got.nodes,
+                        f"gambles {list(counts)} living {lifetime}",
+                        got,
+                    )
+                )
+        tried.sort(key=lambda t: (t[0], t[1]))
+        for _, _, label, got in tried[:10]:
+            print_figures(f"  {label}", got)
     if args.check:
         step = max(1, len(hard) // args.check)
         agreed = check(tables, hard[::step][: args.check], args.nodes)

@@ -1,5 +1,6 @@
 """bench/freecell_scans.py: its simulation of scans taking turns is the kernel's
-``take_turns`` (any outcomes, any turns) and gives the real searcher's verdicts and nodes."""
+``take_turns`` (any outcomes, turns and lifetimes) and gives the real searcher's verdicts and
+nodes."""
 
 from __future__ import annotations
 
@@ -12,7 +13,7 @@ from hypothesis import given
 from hypothesis import strategies as st
 
 from bench_module import load_bench
-from patience.solver.freecell.search import FIRST_ALONE, SCANS
+from patience.solver.freecell.search import FIRST_ALONE, GAMBLE, GAMBLES, SCANS
 from patience.solver.kernel.search import take_turns
 
 bench = load_bench("freecell_scans")
@@ -56,24 +57,28 @@ scan_figures = st.tuples(
 
 
 @given(
-    st.lists(st.tuples(scan_figures, st.integers(1, 6)), min_size=1, max_size=4),
+    st.lists(
+        st.tuples(scan_figures, st.integers(1, 6), st.integers(0, 30)), min_size=1, max_size=4
+    ),
     st.integers(1, 8),
     st.integers(1, 120),
 )
 def test_the_simulation_is_take_turns(
-    scans: list[tuple[tuple[str, int, bool], int]], first_alone: int, budget: int
+    scans: list[tuple[tuple[str, int, bool], int, int]], first_alone: int, budget: int
 ) -> None:
-    makers = [partial(FakeScan, *figures) for figures, _ in scans]
-    turns = [turn for _, turn in scans]
-    outcome = take_turns(makers, budget, lambda nodes: False, first_alone, turns)  # type: ignore[arg-type]
+    makers = [partial(FakeScan, *figures) for figures, _, _ in scans]
+    turns = [turn for _, turn, _ in scans]
+    lifetimes = [lifetime for _, _, lifetime in scans]
+    outcome = take_turns(makers, budget, lambda nodes: False, first_alone, turns, lifetimes)  # type: ignore[arg-type]
     tables = [
         (
             # a scan that never ends: undecided at a cap no turn reaches within the budget
             {1: bench.Alone("cap", budget) if kind == "never" else bench.Alone(kind, n)},
             proves,
             turn,
+            lifetime,
         )
-        for (kind, n, proves), turn in scans
+        for (kind, n, proves), turn, lifetime in scans
     ]
     real = "won" if outcome.line is not None else "proven" if outcome.proven else "unknown"
     assert bench.simulate(tables, 1, first_alone, budget) == (real, outcome.nodes)
@@ -86,9 +91,9 @@ def test_simulated_verdicts_and_nodes_are_the_searchers(tmp_path: Path) -> None:
     hard = [deal for deal in deals if opening[deal].outcome != "won"]
     assert 5 <= len(hard) < len(deals)
     tables = {}
-    for weights in SCANS:
-        name = bench.name_of(weights)
-        tables[name] = bench.table_of(name, bench.CANDIDATES[name], hard, 30_000, tmp_path, 2)
+    for weights in SCANS:  # a gamble measured for its lifetime: all it ever runs
+        name, cap = bench.name_of(weights), weights.lifetime or 30_000
+        tables[name] = bench.table_of(name, bench.plain(weights), hard, cap, tmp_path, 2)
     assert bench.check(tables, hard, 200_000) >= 5
     log = tmp_path / "first.jsonl"  # a second run reads the table instead of solving again
     lines = log.read_text().splitlines()
@@ -97,3 +102,15 @@ def test_simulated_verdicts_and_nodes_are_the_searchers(tmp_path: Path) -> None:
     log.write_text("\n".join(lines) + "\n")
     again = bench.table_of("first", bench.CANDIDATES[first], deals, FIRST_ALONE, tmp_path, 2)
     assert again == opening | {deal: bench.Alone(outcome, nodes + 7)}
+
+
+def test_the_bench_s_gambles_are_the_searcher_s() -> None:
+    """``GAMBLES`` is the bench's first seeds of each kind: what the bench measured."""
+    seeds = [
+        sum(g.jitter == k.jitter and g.whole_runs == k.whole_runs for g in GAMBLES)
+        for k in bench.GAMBLE_KINDS.values()
+    ]
+    assert bench.gambles_of(dict(zip(bench.GAMBLE_KINDS, seeds, strict=True)), GAMBLE) == list(
+        GAMBLES
+    )
+    assert [bench.name_of(g) for g in GAMBLES][:3] == [f"{kind}-s1" for kind in bench.GAMBLE_KINDS]

@@ -28,6 +28,7 @@ from patience.solver.search import Searcher
 
 __all__ = [
     "FIRST_ALONE",
+    "GAMBLES",
     "SCANS",
     "FreeCellSearch",
     "Ranking",
@@ -38,8 +39,25 @@ __all__ = [
 _CLOCK_EVERY = 64
 FIRST_ALONE = 1_000
 """Nodes the first scan searches alone before the others join in."""
+GAMBLE = 1_000
+"""Nodes a gamble lives, in one turn."""
+GAMBLES = tuple(
+    kind._replace(depth_first=True, seed=seed, turn=GAMBLE, lifetime=GAMBLE)
+    for seed in range(1, 13)
+    for kind, seeds in (
+        (Weights(50, 30, 5, 20, 40, breaks=3, whole_runs=True, jitter=100), 4),
+        (Weights(100, 20, 0, 8, 15, breaks=2, whole_runs=True, jitter=1_000), 12),
+        (Weights(50, 30, 5, 20, 40, breaks=3, jitter=100), 4),
+    )
+    if seed <= seeds
+)
+"""Twenty short depth-first scans with seeded noise in their scores (*gambles*), each for
+one turn after the first scan's nodes alone: one whole-run kind scored with a little noise,
+one whose noise outweighs the score, and one of every move. A deal one of them wins, it
+mostly wins within a few hundred nodes (docs/SOLVERS.md, "Gambles")."""
 SCANS = (
     Weights(60, 5, 3, 10, 25, breaks=1, whole_runs=True, turn=250),
+    *GAMBLES,
     Weights(50, 30, 5, 20, 40, breaks=3, whole_runs=True, turn=500),
     Weights(100, 40, 0, 8, 15, breaks=4, depth_first=True, turn=1_000),
     Weights(60, 5, 3, 10, 25, turn=1_000),
@@ -47,7 +65,7 @@ SCANS = (
 )
 """The scans, in turn order, and their turns: chosen from each scan's nodes alone on the
 deals of Microsoft 1-32,000 the first does not win alone (bench/freecell_scans.py;
-docs/SOLVERS.md, "FreeCell's scans, chosen from a table of each scan alone")."""
+docs/SOLVERS.md, "FreeCell's scans, chosen from a table of each scan alone" and "Gambles")."""
 
 
 class FreeCellSearch(Searcher):
@@ -59,6 +77,7 @@ class FreeCellSearch(Searcher):
         self.family = Family(self.tables)
         self.scans = scans
         self.turns = [weights.turn for weights in scans]
+        self.lifetimes = [weights.lifetime for weights in scans]
 
     def solve(self, start: Position, budget: Budget | None = None) -> Result:
         """Search from ``start`` within ``budget``: won, proven unwinnable or unknown.
@@ -79,7 +98,7 @@ class FreeCellSearch(Searcher):
             return Won(engine_moves(tables, start, first), 0, budget.clock() - began)
         makers = [partial(self._scan, state, weights) for weights in self.scans]
         late = None if budget.seconds is None else meter.late  # nodes alone: no clock
-        found = take_turns(makers, budget.nodes, late, FIRST_ALONE, self.turns)
+        found = take_turns(makers, budget.nodes, late, FIRST_ALONE, self.turns, self.lifetimes)
         seconds = budget.clock() - began
         if found.line is not None:
             return Won(engine_moves(tables, start, first + found.line), found.nodes, seconds)
