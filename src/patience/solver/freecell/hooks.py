@@ -69,7 +69,7 @@ class Weights(NamedTuple):
     jitter: int = 0
     """Seeded noise: each score gains a number below ``jitter`` drawn from a hash of the board
     and :attr:`seed` (0: none). Scans alike but for their seeds try moves of about equal
-    score in different orders (fc-solve's "random-dfs" scans do the same)."""
+    score in different orders (as fc-solve's "random-dfs" scans shuffle theirs)."""
     seed: int = 0
 
 
