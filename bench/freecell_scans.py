@@ -13,8 +13,9 @@ a solver run of 1-32,000 each.
    join in, whatever they are).
 2. Each scan of :data:`CANDIDATES` alone on the hard deals, up to ``--cap`` nodes (a deal
    it has not decided by then counts as beyond the simulation, never as won).
-3. With ``--gambles``, each gamble of :data:`GAMBLE_KINDS` (a depth-first scan with seeded
-   noise, seeds 1..``--seeds``) alone on the hard deals, up to ``--gamble-cap`` nodes.
+3. With ``--gambles``, each gamble of the searcher's ``GAMBLE_KINDS`` (a depth-first scan
+   with seeded noise, seeds 1..``--seeds``) alone on the hard deals, up to ``--gamble-cap``
+   nodes.
 4. The sets: ``SCANS`` as they are, then with ``--search`` every set of the first scan and
    two to four others (equal turns) and a grid of turn lengths for the best, and with
    ``--gambles`` the sets of ``SCANS`` with other numbers of gambles of each kind and other
@@ -44,7 +45,15 @@ from pathlib import Path
 from patience.engine.game import engine_for, start_position
 from patience.games import get_game
 from patience.solver.freecell.hooks import Family, Weights
-from patience.solver.freecell.search import FIRST_ALONE, GAMBLES, SCANS, FreeCellSearch
+from patience.solver.freecell.search import (
+    FIRST_ALONE,
+    GAMBLE,
+    GAMBLE_KINDS,
+    GAMBLES,
+    SCANS,
+    FreeCellSearch,
+    gambles,
+)
 from patience.solver.kernel.positions import state_of
 from patience.solver.kernel.search import scan
 from patience.solver.kernel.state import CARDS, HOME, State, cards_home, settle
@@ -71,29 +80,6 @@ CANDIDATES: dict[str, Weights] = {
     ),
 }
 """The scans measured (the turn of each is set per set, not here)."""
-
-GAMBLE_KINDS: dict[str, Weights] = {
-    "g-wr-50-30-5-20-40-b3-j100": Weights(
-        50, 30, 5, 20, 40, breaks=3, whole_runs=True, depth_first=True, jitter=100
-    ),
-    "g-wr-100-20-0-8-15-b2-j1000": Weights(
-        100, 20, 0, 8, 15, breaks=2, whole_runs=True, depth_first=True, jitter=1_000
-    ),
-    "g-50-30-5-20-40-b3-j100": Weights(50, 30, 5, 20, 40, breaks=3, depth_first=True, jitter=100),
-}
-"""The kinds of gamble measured, each with seeds 1, 2, ... (``GAMBLES`` takes its first
-seeds of each, in turn)."""
-
-
-def gambles_of(kinds: dict[str, int], lifetime: int) -> list[Weights]:
-    """The first ``kinds[kind]`` seeds of each kind, seed by seed, each living ``lifetime``
-    nodes in one turn (as ``GAMBLES`` is built)."""
-    return [
-        GAMBLE_KINDS[kind]._replace(seed=seed, turn=lifetime, lifetime=lifetime)
-        for seed in range(1, max(kinds.values(), default=0) + 1)
-        for kind, seeds in kinds.items()
-        if seed <= seeds
-    ]
 
 
 @dataclass(frozen=True)
@@ -243,12 +229,16 @@ def plain(weights: Weights) -> Weights:
 
 
 def name_of(weights: Weights) -> str:
-    """The candidate or gamble that is ``weights`` but for its turn and lifetime."""
+    """The candidate, or the gamble of that kind and seed, that is ``weights`` but for its
+    turn and lifetime."""
     alone = plain(weights)
     found = next((n for n, w in CANDIDATES.items() if w == alone), None)
     if found is None:
-        kind = next(n for n, w in GAMBLE_KINDS.items() if w == alone._replace(seed=0))
-        found = f"{kind}-s{weights.seed}"
+        if not weights.jitter:
+            raise ValueError(f"neither a candidate nor a gamble: {weights}")
+        runs = "wr-" if weights.whole_runs else ""
+        scores = "-".join(str(w) for w in weights[:5])
+        found = f"g-{runs}{scores}-b{weights.breaks}-j{weights.jitter}-s{weights.seed}"
     return found
 
 
@@ -306,9 +296,8 @@ def main(argv: list[str] | None = None) -> int:
     print(f"hard deals (not won by {first} alone in {FIRST_ALONE} nodes): {len(hard)}")
     measured = {name_of(w): plain(w) for w in SCANS} | (CANDIDATES if args.search else {})
     if args.gambles:
-        for kind, weights in GAMBLE_KINDS.items():
-            for seed in range(1, args.seeds + 1):
-                measured[f"{kind}-s{seed}"] = weights._replace(seed=seed)
+        every_seed = gambles([(kind, args.seeds) for kind, _ in GAMBLE_KINDS], GAMBLE)
+        measured |= {name_of(w): plain(w) for w in every_seed}
     caps = {n: args.gamble_cap if w.jitter else args.cap for n, w in measured.items()}
     tables = {}
     for name, weights in measured.items():
@@ -345,22 +334,16 @@ def main(argv: list[str] | None = None) -> int:
     if args.gambles:
         tried = []
         for counts in itertools.product((4, 8, 12), (4, 8, 12), (0, 2, 4, 6)):
-            kinds = dict(zip(GAMBLE_KINDS, counts, strict=True))
-            for lifetime in (500, 800, 1_200):
-                got = figures(
-                    tables, [SCANS[0], *gambles_of(kinds, lifetime), *rest], hard, args.nodes
-                )
-                tried.append(
-                    (
-                        len(got.undecided),
-                        got.nodes,
-                        f"gambles {list(counts)} living {lifetime}",
-                        got,
-                    )
-                )
+            if max(counts) > args.seeds:
+                continue
+            kinds = [(kind, count) for (kind, _), count in zip(GAMBLE_KINDS, counts, strict=True)]
+            for lifetime in (500, 800, GAMBLE, 1_200):
+                scans = [SCANS[0], *gambles(kinds, lifetime), *rest]
+                got = figures(tables, scans, hard, args.nodes)
+                tried.append((len(got.undecided), got.nodes, f"{counts} living {lifetime}", got))
         tried.sort(key=lambda t: (t[0], t[1]))
         for _, _, label, got in tried[:10]:
-            print_figures(f"  {label}", got)
+            print_figures(f"  gambles {label}", got)
     if args.check:
         step = max(1, len(hard) // args.check)
         agreed = check(tables, hard[::step][: args.check], args.nodes)

@@ -9,11 +9,12 @@ from collections.abc import Callable
 from functools import partial
 from pathlib import Path
 
+import pytest
 from hypothesis import given
 from hypothesis import strategies as st
 
 from bench_module import load_bench
-from patience.solver.freecell.search import FIRST_ALONE, GAMBLE, GAMBLES, SCANS
+from patience.solver.freecell.search import FIRST_ALONE, GAMBLES, SCANS, Weights
 from patience.solver.kernel.search import take_turns
 
 bench = load_bench("freecell_scans")
@@ -104,13 +105,12 @@ def test_simulated_verdicts_and_nodes_are_the_searchers(tmp_path: Path) -> None:
     assert again == opening | {deal: bench.Alone(outcome, nodes + 7)}
 
 
-def test_the_bench_s_gambles_are_the_searcher_s() -> None:
-    """``GAMBLES`` is the bench's first seeds of each kind: what the bench measured."""
-    seeds = [
-        sum(g.jitter == k.jitter and g.whole_runs == k.whole_runs for g in GAMBLES)
-        for k in bench.GAMBLE_KINDS.values()
-    ]
-    assert bench.gambles_of(dict(zip(bench.GAMBLE_KINDS, seeds, strict=True)), GAMBLE) == list(
-        GAMBLES
-    )
-    assert [bench.name_of(g) for g in GAMBLES][:3] == [f"{kind}-s1" for kind in bench.GAMBLE_KINDS]
+def test_every_scan_has_a_table_of_its_own() -> None:
+    """The bench keys its tables by name: every scan of ``SCANS`` has a name of its own
+    (a gamble's names its kind and seed), and a scan neither measured nor a gamble none."""
+    names = [bench.name_of(w) for w in SCANS]
+    assert len(set(names)) == len(SCANS)
+    assert bench.name_of(GAMBLES[0]) == "g-wr-50-30-5-20-40-b3-j100-s1"
+    assert bench.name_of(GAMBLES[0]._replace(seed=7, turn=3, lifetime=3)).endswith("-j100-s7")
+    with pytest.raises(ValueError, match="neither"):
+        bench.name_of(Weights(1, 2, 3, 4, 5))

@@ -20,6 +20,9 @@ from patience.solver import Budget, ProvenUnwinnable, Unknown, Won
 from patience.solver.freecell.family import in_family
 from patience.solver.freecell.hooks import WholeRuns
 from patience.solver.freecell.search import (
+    GAMBLE,
+    GAMBLE_KINDS,
+    GAMBLES,
     SCANS,
     FreeCellSearch,
     Ranking,
@@ -204,6 +207,19 @@ def test_scores_reward_cards_home_and_punish_buried_and_broken_columns() -> None
     disorder = Ranking(Weights(60, 0, 7, 10, 25), fits)
     assert disorder(buried) == disorder(on_top) - 7 == disorder(low) - 7
     assert HOME < 0
+
+
+def test_the_gambles_are_short_seeded_depth_first_scans_of_three_kinds() -> None:
+    """Twenty gambles, one turn each: seeds 1, 2, ... of each kind in order, seed by seed;
+    one kind tries every move (a whole-run scan never wins a deal such as 1941)."""
+    assert len(GAMBLES) == sum(count for _, count in GAMBLE_KINDS) == 20
+    assert all(g.depth_first and g.jitter and g.turn == g.lifetime == GAMBLE for g in GAMBLES)
+    for kind, count in GAMBLE_KINDS:
+        seeds = [g.seed for g in GAMBLES if g._replace(seed=0, turn=500, lifetime=0) == kind]
+        assert seeds == list(range(1, count + 1))
+    assert [g.seed for g in GAMBLES[:4]] == [1, 1, 1, 2]
+    assert any(not kind.whole_runs for kind, _ in GAMBLE_KINDS)
+    assert SCANS[1 : 1 + len(GAMBLES)] == GAMBLES
 
 
 @given(st.integers(0, 2**32 - 1), st.integers(1, 5_000))

@@ -15,6 +15,7 @@ is turned back into the engine's moves, which replay with :meth:`Engine.play`.
 
 from __future__ import annotations
 
+from collections.abc import Sequence
 from functools import partial
 
 from patience.engine.core import Engine
@@ -30,12 +31,15 @@ from patience.solver.search import Searcher
 
 __all__ = [
     "FIRST_ALONE",
+    "GAMBLE",
     "GAMBLES",
+    "GAMBLE_KINDS",
     "SCANS",
     "FreeCellSearch",
     "Ranking",
     "Weights",
     "freecell_searcher",
+    "gambles",
 ]
 
 _CLOCK_EVERY = 64
@@ -43,20 +47,35 @@ FIRST_ALONE = 1_000
 """Nodes the first scan searches alone before the others join in."""
 GAMBLE = 1_000
 """Nodes a gamble lives, in one turn."""
-GAMBLES = tuple(
-    kind._replace(depth_first=True, seed=seed, turn=GAMBLE, lifetime=GAMBLE)
-    for seed in range(1, 13)
-    for kind, seeds in (
-        (Weights(50, 30, 5, 20, 40, breaks=3, whole_runs=True, jitter=100), 4),
-        (Weights(100, 20, 0, 8, 15, breaks=2, whole_runs=True, jitter=1_000), 12),
-        (Weights(50, 30, 5, 20, 40, breaks=3, jitter=100), 4),
-    )
-    if seed <= seeds
+GAMBLE_KINDS = (
+    (Weights(50, 30, 5, 20, 40, breaks=3, whole_runs=True, depth_first=True, jitter=100), 4),
+    (Weights(100, 20, 0, 8, 15, breaks=2, whole_runs=True, depth_first=True, jitter=1_000), 12),
+    (Weights(50, 30, 5, 20, 40, breaks=3, depth_first=True, jitter=100), 4),
 )
+"""The kinds of gamble and how many seeds of each: a whole-run kind scored with a little
+noise, one whose noise outweighs the score, and one of every move."""
+
+
+def gambles(kinds: Sequence[tuple[Weights, int]], lifetime: int) -> tuple[Weights, ...]:
+    """Seeds 1, 2, ... of each kind, up to its count, seed by seed, each living ``lifetime``
+    nodes in one turn.
+
+    >>> [(g.jitter, g.seed) for g in gambles(((Weights(1, 0, 0, 0, 0, jitter=9), 2),
+    ...                                        (Weights(2, 0, 0, 0, 0, jitter=7), 1)), 50)]
+    [(9, 1), (7, 1), (9, 2)]
+    """
+    return tuple(
+        kind._replace(seed=seed, turn=lifetime, lifetime=lifetime)
+        for seed in range(1, max((count for _, count in kinds), default=0) + 1)
+        for kind, count in kinds
+        if seed <= count
+    )
+
+
+GAMBLES = gambles(GAMBLE_KINDS, GAMBLE)
 """Twenty short depth-first scans with seeded noise in their scores (*gambles*), each for
-one turn after the first scan's nodes alone: one whole-run kind scored with a little noise,
-one whose noise outweighs the score, and one of every move. A deal one of them wins, it
-mostly wins within a few hundred nodes (docs/SOLVERS.md, "Gambles")."""
+one turn after the first scan's nodes alone. A deal one of them wins, it mostly wins within
+a few hundred nodes (docs/SOLVERS.md, "Gambles")."""
 SCANS = (
     Weights(60, 5, 3, 10, 25, breaks=1, whole_runs=True, turn=250),
     *GAMBLES,
