@@ -46,6 +46,16 @@ _MIX2 = cython.declare(cython.uint, 0xC2B2AE35)
 """FNV-1a's prime and MurmurHash3's ``fmix32`` multipliers, for the noise of jittered scans."""
 
 
+@cython.cfunc
+@cython.inline
+@cython.exceptval(check=False)
+def _u32(x: cython.uint) -> cython.uint:
+    """``x`` as a 32-bit unsigned int: compiled it is one and wraps; interpreted it is cut."""
+    if not cython.compiled:
+        x &= 0xFFFFFFFF
+    return x
+
+
 class Weights(NamedTuple):
     """What a scan's score rewards: cards home, free cells and empty columns; and what it
     punishes: cards lying on the next card a suit needs (per card above it), and cards
@@ -159,15 +169,9 @@ class Ranking(Score):
         if self.jitter:
             x = self.seed
             for i in range(at):
-                x = (x ^ q[i]) * _FNV
-                if not cython.compiled:
-                    x &= 0xFFFFFFFF
-            x = (x ^ (x >> 16)) * _MIX1  # mixed, so that every bit of the board counts
-            if not cython.compiled:
-                x &= 0xFFFFFFFF
-            x = (x ^ (x >> 13)) * _MIX2
-            if not cython.compiled:
-                x &= 0xFFFFFFFF
+                x = _u32((x ^ q[i]) * _FNV)
+            x = _u32((x ^ (x >> 16)) * _MIX1)  # mixed, so that every bit of the board counts
+            x = _u32((x ^ (x >> 13)) * _MIX2)
             value += cython.cast(cython.int, (x ^ (x >> 16)) % self.jitter)
         return value
 
