@@ -16,10 +16,11 @@ steps as the engine's moves (which replay with :meth:`~patience.engine.core.Engi
 from __future__ import annotations
 
 from collections.abc import Sequence
+from functools import cache
 
 from patience.cards import ALL_CARDS
 from patience.engine.core import Engine
-from patience.engine.position import Move, MoveKind, Position
+from patience.engine.position import Move, Position, transfer
 from patience.solver.kernel.state import EMPTY, HOME, RANK0, SUIT, State, Step
 from patience.solver.kernel.tables import Tables
 
@@ -62,7 +63,6 @@ def engine_moves(tables: Tables, pos: Position, steps: Sequence[Step]) -> tuple[
             owner[SUIT[pos.piles[f][0]]] = f
     places = [list(pos.piles[p]) for p in piles]  # the columns, then the cells
     out: list[Move] = []
-    make = Move._make  # a Move from a tuple, without the keyword handling of Move(...)
     for src, dst, count in steps:
         place = places[src]
         if dst == HOME:
@@ -70,15 +70,22 @@ def engine_moves(tables: Tables, pos: Position, steps: Sequence[Step]) -> tuple[
             s = SUIT[card]
             if s not in owner:
                 owner[s] = _empty_foundation(engine, owner, card)
-            out.append(make((MoveKind.TRANSFER, piles[src], owner[s], count)))
+            out.append(_transfer(piles[src], owner[s], count))
             continue
         if count == 1:
             places[dst].append(place.pop())
         else:
             places[dst].extend(place[-count:])
             del place[-count:]
-        out.append(make((MoveKind.TRANSFER, piles[src], piles[dst], count)))
+        out.append(_transfer(piles[src], piles[dst], count))
     return tuple(out)
+
+
+@cache
+def _transfer(src: int, dst: int, count: int) -> Move:
+    """The engine's move of ``count`` cards from pile ``src`` to ``dst``: made once and
+    shared, as a line of a hundred moves asks for the same few again and again."""
+    return transfer(src, dst, count)
 
 
 def _empty_foundation(engine: Engine, owner: dict[int, int], card: int) -> int:
