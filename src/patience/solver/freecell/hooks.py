@@ -24,17 +24,12 @@ from typing import NamedTuple
 
 import cython
 
-from patience.cards import SUITS, make_card
 from patience.solver.kernel.moves import RUNS_AT
 from patience.solver.kernel.search import Hooks, Restrict, Score
-from patience.solver.kernel.state import CARDS, EMPTY, RANK0, TO_HOME
+from patience.solver.kernel.state import CARDS, EMPTY, RANK0, SUIT, TO_HOME
 from patience.solver.kernel.tables import Tables
 
-_NEXT = cython.declare(
-    bytes, bytes(make_card(h + 1, s) if h < 13 else CARDS for s in SUITS for h in range(14))
-)
-"""The next card each suit needs home, at ``suit * 14 + how many are home`` (``CARDS`` once
-the suit is full)."""
+_SUIT = cython.declare(bytes, SUIT)
 _RANK0 = cython.declare(bytes, RANK0)
 _CARDS = cython.declare(cython.int, CARDS)
 _EMPTY = cython.declare(cython.int, EMPTY)
@@ -126,14 +121,14 @@ class Ranking(Score):
         low=cython.int,
         value=cython.int,
         cost=cython.int,
-        a=cython.int,
-        b=cython.int,
-        d=cython.int,
-        e=cython.int,
         x=cython.uint,
+        rank0=cython.p_const_uchar,
+        suit=cython.p_const_uchar,
     )
     def rank(self, q: cython.p_const_uchar) -> cython.int:
         f = self.fits
+        rank0 = _RANK0
+        suit = _SUIT
         n = q[0]
         c = q[1]
         h = 2 + n + c
@@ -141,10 +136,6 @@ class Ranking(Score):
         for i in range(c):
             if q[2 + n + i] == _EMPTY:
                 value += self.w_free
-        a = _NEXT[q[h]]
-        b = _NEXT[14 + q[h + 1]]
-        d = _NEXT[28 + q[h + 2]]
-        e = _NEXT[42 + q[h + 3]]
         at = h + 4
         for i in range(n):
             size = q[2 + i]
@@ -155,14 +146,14 @@ class Ranking(Score):
             low = 99
             for k in range(size):
                 card = q[at + k]
-                r = _RANK0[card]
+                r = rank0[card]
                 if r > low:
                     cost += self.w_disorder
                 else:
                     low = r
                 if k and not f[q[at + k - 1] * _CARDS + card]:
                     cost += self.w_breaks * (size - k)
-                if card in (a, b, d, e):
+                if r == q[h + suit[card]]:  # the next card its suit needs home
                     cost += self.w_buried * (size - 1 - k)
             value -= cost
             at += size

@@ -104,6 +104,8 @@ def _put(
     top=cython.int,
     made=cython.int,
     late=cython.int,
+    suit=cython.p_const_uchar,
+    rank0=cython.p_const_uchar,
 )
 def write_moves(
     starts: cython.p_const_uchar,
@@ -119,6 +121,8 @@ def write_moves(
 ) -> cython.int:
     """:func:`moves_of` on the tables' bytes (``later``: a sixth of
     :attr:`~.tables.Tables.steps_size`), for the scans to call without a Python call."""
+    suit = _SUIT
+    rank0 = _RANK0
     n = q[0]
     c = q[1]
     free = 0
@@ -149,7 +153,7 @@ def write_moves(
             continue
         card = q[at + size - 1]
         mark[card] = i
-        if q[2 + n + c + _SUIT[card]] == _RANK0[card]:
+        if q[2 + n + c + suit[card]] == rank0[card]:
             made = _put(out, made, i, _TO_HOME, 1)
         run = _run(chain, q, at, size)
         mark[_RUNS_AT + i] = run
@@ -175,7 +179,7 @@ def write_moves(
         card = q[2 + n + j]
         if card == _EMPTY:
             continue
-        if q[2 + n + c + _SUIT[card]] == _RANK0[card]:
+        if q[2 + n + c + suit[card]] == rank0[card]:
             made = _put(out, made, n + j, _TO_HOME, 1)
         for g in range(lowers[card * (_CARDS + 1)]):
             lower = lowers[card * (_CARDS + 1) + 1 + g]
