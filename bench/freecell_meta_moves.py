@@ -44,10 +44,10 @@ import sys
 from collections.abc import Iterator, Sequence
 
 from freecell_vs_fcsolve import board
-from patience.cards import ALL_CARDS, rank, suit
 from patience.engine.game import engine_for, start_position
 from patience.games import get_game
 from patience.solver import Budget
+from patience.solver.freecell.macros import horne_needs
 from patience.solver.freecell.search import FIRST_ALONE, SCANS, FreeCellSearch
 from patience.solver.kernel.positions import engine_moves, state_of
 from patience.solver.kernel.state import CARDS, EMPTY, HOME, RANK0, SUIT, State, Step, key, play
@@ -68,22 +68,7 @@ FCSOLVE_PRUNE = ("-sp", "r:tf")
 Child = tuple[State, list[Step]]
 
 
-def _horne_needs() -> bytes:
-    """For each card, how many of each suit must be home before it goes home by Horne's rule:
-    every card the build lays on it, and every card laid on those, may go home first."""
-    needs = bytearray(CARDS * 4)
-    for c in ALL_CARDS:
-        for u in ALL_CARDS:
-            if not FITS[c * CARDS + u]:
-                continue
-            needs[c * 4 + suit(u)] = max(needs[c * 4 + suit(u)], rank(u) - 1)
-            for v in ALL_CARDS:
-                if FITS[u * CARDS + v]:
-                    needs[c * 4 + suit(v)] = max(needs[c * 4 + suit(v)], rank(v) - 1)
-    return bytes(needs)
-
-
-HORNE = _horne_needs()
+HORNE = horne_needs(TABLES)
 
 
 def fits(lower: int, upper: int) -> bool:

@@ -28,6 +28,7 @@ COMPILED = (
     "patience.solver.kernel.moves",
     "patience.solver.kernel.search",
     "patience.solver.freecell.hooks",
+    "patience.solver.freecell.macros",
 )
 """The modules ``make`` compiles."""
 SWITCH = "PATIENCE_KERNEL"

@@ -25,7 +25,7 @@ from __future__ import annotations
 
 from collections.abc import Callable, Sequence
 from heapq import heappop, heappush
-from typing import NamedTuple
+from typing import NamedTuple, Protocol
 
 import cython
 
@@ -504,9 +504,24 @@ class Outcome(NamedTuple):
     nodes: int
 
 
+class Turns(Protocol):
+    """What :func:`take_turns` runs: a :class:`Scan`, or a family's own scan that answers
+    alike."""
+
+    @property
+    def line(self) -> list[Step] | None: ...
+    @property
+    def proves(self) -> bool: ...
+    @property
+    def exhausted(self) -> bool: ...
+    @property
+    def stopped(self) -> bool: ...
+    def run(self, nodes: int, late: Late | None, before: int) -> int: ...
+
+
 @cython.locals(current=object, made=list, own=list)  # current: the bench's tests pass stand-ins
 def take_turns(
-    makers: Sequence[Callable[[], Scan]],
+    makers: Sequence[Callable[[], Turns]],
     nodes: int,
     late: Late | None,
     first_alone: int,
@@ -521,8 +536,10 @@ def take_turns(
     leaves the turns, and so does one that has expanded its ``lifetimes`` nodes (0, or no
     ``lifetimes``: it stays)."""
     lives = list(lifetimes) if lifetimes is not None else [0] * len(makers)
-    taking: list[tuple[Callable[[], Scan], int, int]] = list(zip(makers, turns, lives, strict=True))
-    made: list[Scan | None] = [None] * len(taking)
+    taking: list[tuple[Callable[[], Turns], int, int]] = list(
+        zip(makers, turns, lives, strict=True)
+    )
+    made: list[Turns | None] = [None] * len(taking)
     own: list[int] = [0] * len(taking)
     expanded = 0
     taken = 0

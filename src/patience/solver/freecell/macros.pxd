@@ -1,0 +1,63 @@
+# The FreeCell macro scan (freecell/macros.py): its boards are built with the kernel's C
+# step and keyed with its C key and table.
+from patience.solver.kernel cimport state
+from patience.solver.kernel.state cimport Seen
+
+cdef class Level:
+    cdef bytearray records
+    cdef int count
+    cdef int next
+    cdef int kind
+    cdef int depth
+    cdef bytearray board
+
+cdef class MacroScan:
+    cdef readonly bint proves
+    cdef readonly bint exhausted
+    cdef readonly bint stopped
+    cdef list won
+    cdef bytes fits
+    cdef bytes limits
+    cdef bytes horne
+    cdef int n
+    cdef int c
+    cdef int size
+    cdef int record
+    cdef Seen seen
+    cdef list levels
+    cdef int depth
+    cdef bytearray a
+    cdef bytearray b
+    cdef bytearray steps
+    cdef int made
+    cdef bytearray work
+
+    cpdef int run(self, int nodes, object late, long long before)
+    cdef bint _first(self, bytearray records, int at) except -1
+    cdef int _home(self, bytearray records, int at) except -1
+    cdef void _push(self, bytearray records, int at) except *
+    cdef bint _make(self, Level level) except -1
+    cdef void _kind(self, Level level, int kind) except *
+    cdef void _begin(self, bytearray p) except *
+    cdef void _step(self, int src, int dst, int count) except *
+    cdef void _emit(self, Level level) except *
+    cdef bint _aside(self, int column, int count) except -1
+    cdef int _free_cell(self, const unsigned char *q) noexcept
+    cdef int _gap(self, const unsigned char *q, int other_than) noexcept
+    cdef int _room(self, const unsigned char *q) noexcept
+    cdef int _capacity(self, const unsigned char *q, bint into_gap) noexcept
+    cdef int _offset(self, const unsigned char *q, int column) noexcept
+    cdef bint _fits(self, int lower, int upper) noexcept
+    cdef bint _goes_home(self, const unsigned char *q, int card) noexcept
+    cdef int _run_end(self, const unsigned char *q, int at, int size, int start) noexcept
+    cdef bint _covered(self, const unsigned char *q, int at, int size, int h) noexcept
+    cdef void _horne(self, Level level) except *
+    cdef bint _safe(self, int card) noexcept
+    cdef void _column_home(self, Level level, bytearray p) except *
+    cdef void _cell_home(self, Level level, bytearray p) except *
+    cdef void _cell_onto_parent(self, Level level, bytearray p) except *
+    cdef void _buried_home(self, Level level, bytearray p) except *
+    cdef void _run_onto_parent(self, Level level, bytearray p) except *
+    cdef void _run_to_gap(self, Level level, bytearray p) except *
+    cdef void _cell_to_gap_and_on(self, Level level, bytearray p) except *
+    cdef void _sort(self, Level level) except *

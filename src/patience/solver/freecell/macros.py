@@ -1,0 +1,675 @@
+"""A FreeCell scan of goal-directed macro moves, depth first (docs/SOLVERS.md, "Macro moves"):
+each move kind is a goal reached by one macro move, the cards in the way set aside one at a
+time (free cells first, then empty columns). Compiled by Cython where it can be; it never
+proves (it leaves moves out), and its wins replay as any line of steps.
+
+Kinds, in this order below depth :data:`DEEP`: a column's top card home; a cell's card home;
+a cell's card into an empty column with another cell's card or a run put on it at once; a
+cell's card onto a card it fits on anywhere in a column; a card under others home; a natural
+run onto a card it fits on anywhere in another column. From depth :data:`DEEP` on: the two
+kinds home, then a run into an empty column, then the other four together, fewest cards home
+first. Before a state's kinds, every card Horne's rule lets go home goes, and that is then the
+state's only child (:func:`horne_needs` reads that rule from the build).
+
+>>> from patience.engine.game import engine_for
+>>> from patience.games import get_game
+>>> from patience.solver.kernel.state import EMPTY
+>>> tables = Tables(engine_for(get_game("freecell").rules({})))
+>>> kings = bytes(13 * s + 12 for s in range(4))  # the four Kings on a column, all else home
+>>> start = ((kings,) + (b"",) * 7, bytes([EMPTY] * 4), bytes([12] * 4))
+>>> found = MacroScan(tables, start, horne_needs(tables))
+>>> found.run(10, None, 0), found.line
+(1, [(0, -1, 1), (0, -1, 1), (0, -1, 1), (0, -1, 1)])
+"""
+
+from __future__ import annotations
+
+import cython
+
+from patience.cards import ALL_CARDS, rank, suit
+from patience.solver.kernel import state
+from patience.solver.kernel.search import Late
+from patience.solver.kernel.state import (
+    CARDS,
+    EMPTY,
+    KEY_AT,
+    RANK0,
+    SUIT,
+    TO_HOME,
+    WORK_SIZE,
+    Seen,
+    State,
+    Step,
+    board_of,
+    decoded,
+)
+from patience.solver.kernel.tables import Tables
+
+DEEP = 33
+"""The depth from which the second order of kinds holds."""
+_DEEP = cython.declare(cython.int, DEEP)
+_CARDS = cython.declare(cython.int, CARDS)
+_EMPTY = cython.declare(cython.int, EMPTY)
+_TO_HOME = cython.declare(cython.int, TO_HOME)
+_SUIT = cython.declare(bytes, SUIT)
+_RANK0 = cython.declare(bytes, RANK0)
+_MOST_STEPS = cython.declare(cython.int, 64)
+"""The most steps one child takes: a macro move sets at most every place's worth aside, and
+Horne's rule sends at most every card home."""
+_GROUP = cython.declare(cython.int, 7)
+"""The kind number of the four kinds searched together from depth :data:`DEEP`."""
+_SHALLOW = cython.declare(bytes, bytes((0, 1, 5, 2, 3, 4)))
+_DEEPER = cython.declare(bytes, bytes((0, 1, 8, 7)))
+"""The kinds in order: 0 and 1 home, 2 cell onto a card, 3 a buried card home, 4 a run onto
+a card, 5 a cell into an empty column with cards on it, 8 a run into an empty column, 7 the
+group (2, 3, 4, 5 together)."""
+
+
+def horne_needs(tables: Tables) -> bytes:
+    """For each card, how many of each suit must be home before it goes home by Horne's rule:
+    every card the build lays on it, and every card laid on those, may go home first.
+
+    >>> from patience.engine.game import engine_for
+    >>> from patience.games import get_game
+    >>> needs = horne_needs(Tables(engine_for(get_game("freecell").rules({}))))
+    >>> list(needs[4 * 4 : 5 * 4])  # the five of clubs: red threes, the two of spades
+    [2, 3, 3, 2]
+    """
+    fits = tables.fits
+    needs = bytearray(CARDS * 4)
+    for c in ALL_CARDS:
+        for u in ALL_CARDS:
+            if not fits[c * CARDS + u]:
+                continue
+            needs[c * 4 + suit(u)] = max(needs[c * 4 + suit(u)], rank(u) - 1)
+            for v in ALL_CARDS:
+                if fits[u * CARDS + v]:
+                    needs[c * 4 + suit(v)] = max(needs[c * 4 + suit(v)], rank(v) - 1)
+    return bytes(needs)
+
+
+@cython.cclass
+class Level:
+    """The children of one state on the scan's path, made one kind at a time: each a board,
+    then its number of steps, then the steps (three bytes each)."""
+
+    records: bytearray
+    count: cython.int
+    next: cython.int
+    kind: cython.int
+    """How many kinds of the order are made."""
+    depth: cython.int
+    board: bytearray
+    """The state's own board."""
+
+    def __init__(self, size: int) -> None:
+        self.board = bytearray(size)
+        self.records = bytearray(16 * (size + 1 + 3 * _MOST_STEPS))
+
+
+@cython.cclass
+class MacroScan:
+    """The macro scan from ``start`` (a settled state), with the kernel's scan interface:
+    :meth:`run`, :attr:`line`, :attr:`exhausted`, :attr:`stopped`; it never proves."""
+
+    proves: cython.bint
+    exhausted: cython.bint
+    stopped: cython.bint
+    won: list[Step] | None
+    fits: bytes
+    limits: bytes
+    horne: bytes
+    n: cython.int
+    c: cython.int
+    size: cython.int
+    record: cython.int
+    seen: Seen
+    levels: list[Level]
+    """The path: one level per state on it, the start first; deeper ones kept for reuse."""
+    depth: cython.int
+    """How many levels are on the path."""
+    a: bytearray
+    b: bytearray
+    """The board a child is built on, and the one its next step goes to."""
+    steps: bytearray
+    made: cython.int
+    """The steps of the child being built, and their number."""
+    work: bytearray
+
+    def __init__(self, tables: Tables, start: State, horne: bytes) -> None:
+        self.proves = False
+        self.exhausted = False
+        self.stopped = False
+        self.won = None
+        self.fits = tables.fits
+        self.limits = tables.limits
+        self.horne = horne
+        board = board_of(start)
+        self.n = board[0]
+        self.c = board[1]
+        self.size = len(board)
+        self.record = self.size + 1 + 3 * _MOST_STEPS
+        self.seen = Seen()
+        self.work = bytearray(WORK_SIZE)
+        self._first(board, 0)
+        self.a = bytearray(self.size)
+        self.b = bytearray(self.size)
+        self.steps = bytearray(3 * _MOST_STEPS)
+        self.made = 0
+        self.levels = []
+        self.depth = 0
+        self._push(board, 0)
+
+    @property
+    def line(self) -> list[Step] | None:
+        """The steps from the start to a win, once one is found."""
+        return self.won
+
+    def _first(self, records: bytearray, at: cython.int) -> cython.bint:
+        """Is the key of the board at ``records[at]`` met for the first time? (It is
+        remembered.)"""
+        if cython.compiled:
+            state.write_key(
+                cython.address(cython.cast(cython.p_uchar, records)[at]), self.work, KEY_AT
+            )
+            return self.seen._first(self.work, KEY_AT)
+        return self.seen.first(state.key_in(records[at : at + self.size], self.work, KEY_AT))
+
+    def _home(self, records: bytearray, at: cython.int) -> cython.int:
+        """How many cards are home on the board at ``records[at]``."""
+        if cython.compiled:
+            return state.home_of(cython.address(cython.cast(cython.p_uchar, records)[at]))
+        return state.home_of(records[at : at + self.size])
+
+    @cython.locals(level=Level, i=cython.int, to=cython.p_uchar, src=cython.p_const_uchar)
+    def _push(self, records: bytearray, at: cython.int) -> cython.void:
+        """Put the state of the board at ``records[at]`` on the path, its children not made
+        yet."""
+        if self.depth == len(self.levels):
+            self.levels.append(Level(self.size))
+        level = self.levels[self.depth]
+        if cython.compiled:
+            to = level.board
+            src = records
+            for i in range(self.size):
+                to[i] = src[at + i]
+        else:
+            level.board[:] = records[at : at + self.size]
+        level.count = 0
+        level.next = 0
+        level.kind = -1
+        level.depth = self.depth
+        self.depth += 1
+
+    @cython.ccall
+    @cython.locals(done=cython.int, level=Level, at=cython.int)
+    def run(self, nodes: cython.int, late: Late | None, before: cython.longlong) -> cython.int:
+        """Check up to ``nodes`` new states and return how many; stop at a win
+        (:attr:`line`), when none is left (:attr:`exhausted`), or when
+        ``late(before + checked)`` says so (:attr:`stopped`)."""
+        self.stopped = False
+        done = 0
+        while done < nodes:
+            if self.depth == 0:
+                self.exhausted = True
+                return done
+            level = self.levels[self.depth - 1]
+            if level.next == level.count:
+                if not self._make(level):
+                    self.depth -= 1
+                continue
+            at = level.next * self.record
+            level.next += 1
+            if not self._first(level.records, at):
+                continue
+            done += 1
+            if self._home(level.records, at) == _CARDS:
+                self.won = self._line()
+                return done
+            self._push(level.records, at)
+            if late is not None and late(before + done):
+                self.stopped = True
+                return done
+        return done
+
+    @cython.locals(level=Level, k=cython.int, at=cython.int, made=cython.int, i=cython.int)
+    def _line(self) -> list[Step]:
+        """The steps of the children taken on the path, the start's first."""
+        out: list[Step] = []
+        for k in range(self.depth):
+            level = self.levels[k]
+            at = (level.next - 1) * self.record + self.size
+            made = level.records[at]
+            for i in range(made):
+                out.append(decoded(level.records, at + 1 + 3 * i))
+        return out
+
+    def _make(self, level: Level) -> cython.bint:
+        """Make the children of the level's next kind; ``False`` once every kind is made."""
+        level.count = 0
+        level.next = 0
+        while level.count == 0:
+            level.kind += 1
+            if level.kind == 0:
+                self._horne(level)
+                if level.count:
+                    level.kind = 99  # Horne's child is the only one
+                continue
+            order = _SHALLOW if level.depth < _DEEP else _DEEPER
+            if level.kind > len(order):
+                return False
+            kind = order[level.kind - 1]
+            if kind == _GROUP:
+                for k in (2, 3, 4, 5):
+                    self._kind(level, k)
+                self._sort(level)
+            else:
+                self._kind(level, kind)
+        return True
+
+    def _kind(self, level: Level, kind: cython.int) -> cython.void:
+        p = level.board
+        if kind == 0:
+            self._column_home(level, p)
+        elif kind == 1:
+            self._cell_home(level, p)
+        elif kind == 2:
+            self._cell_onto_parent(level, p)
+        elif kind == 3:
+            self._buried_home(level, p)
+        elif kind == 4:
+            self._run_onto_parent(level, p)
+        elif kind == 5:
+            self._cell_to_gap_and_on(level, p)
+        else:
+            self._run_to_gap(level, p)
+
+    # --- building a child -------------------------------------------------------------
+
+    @cython.locals(i=cython.int, to=cython.p_uchar, src=cython.p_const_uchar)
+    def _begin(self, p: bytearray) -> cython.void:
+        if cython.compiled:
+            to = self.a
+            src = p
+            for i in range(self.size):
+                to[i] = src[i]
+        else:
+            self.a[:] = p
+        self.made = 0
+
+    def _step(self, src: cython.int, dst: cython.int, count: cython.int) -> cython.void:
+        state.play_on(self.a, self.b, src, dst, count)
+        self.a, self.b = self.b, self.a
+        self.steps[3 * self.made] = src
+        self.steps[3 * self.made + 1] = dst
+        self.steps[3 * self.made + 2] = count
+        self.made += 1
+
+    @cython.locals(at=cython.int, i=cython.int, to=cython.p_uchar, src=cython.p_const_uchar)
+    def _emit(self, level: Level) -> cython.void:
+        at = level.count * self.record
+        if at + self.record > len(level.records):
+            level.records.extend(bytes(len(level.records)))
+        if cython.compiled:
+            to = level.records
+            src = self.a
+            for i in range(self.size):
+                to[at + i] = src[i]
+            to[at + self.size] = self.made
+            src = self.steps
+            for i in range(3 * self.made):
+                to[at + self.size + 1 + i] = src[i]
+        else:
+            level.records[at : at + self.size] = self.a
+            level.records[at + self.size] = self.made
+            steps = self.steps[: 3 * self.made]
+            level.records[at + self.size + 1 : at + self.size + 1 + 3 * self.made] = steps
+        level.count += 1
+
+    @cython.locals(place=cython.int, k=cython.int)
+    def _aside(self, column: cython.int, count: cython.int) -> cython.bint:
+        """Set the top ``count`` cards of ``column`` aside on the board being built."""
+        for _ in range(count):
+            place = self._free_cell(self.a)
+            if place < 0:
+                place = self._gap(self.a, column)
+            if place < 0:
+                return False
+            self._step(column, place, 1)
+        return True
+
+    # --- reading a board ----------------------------------------------------------------
+
+    @cython.locals(j=cython.int)
+    def _free_cell(self, q: cython.p_const_uchar) -> cython.int:
+        for j in range(self.c):
+            if q[2 + self.n + j] == _EMPTY:
+                return self.n + j
+        return -1
+
+    @cython.locals(i=cython.int)
+    def _gap(self, q: cython.p_const_uchar, other_than: cython.int) -> cython.int:
+        for i in range(self.n):
+            if not q[2 + i] and i != other_than:
+                return i
+        return -1
+
+    @cython.locals(room=cython.int, i=cython.int, j=cython.int)
+    def _room(self, q: cython.p_const_uchar) -> cython.int:
+        room = 0
+        for j in range(self.c):
+            room += q[2 + self.n + j] == _EMPTY
+        for i in range(self.n):
+            room += not q[2 + i]
+        return room
+
+    @cython.locals(free=cython.int, gaps=cython.int, i=cython.int, j=cython.int)
+    def _capacity(self, q: cython.p_const_uchar, into_gap: cython.bint) -> cython.int:
+        free = 0
+        gaps = 0
+        for j in range(self.c):
+            free += q[2 + self.n + j] == _EMPTY
+        for i in range(self.n):
+            gaps += not q[2 + i]
+        return self.limits[free * (self.n + 1) + gaps - (1 if into_gap else 0)]
+
+    @cython.locals(at=cython.int, i=cython.int)
+    def _offset(self, q: cython.p_const_uchar, column: cython.int) -> cython.int:
+        at = 6 + self.n + self.c
+        for i in range(column):
+            at += q[2 + i]
+        return at
+
+    def _fits(self, lower: cython.int, upper: cython.int) -> cython.bint:
+        return self.fits[lower * _CARDS + upper] != 0
+
+    def _goes_home(self, q: cython.p_const_uchar, card: cython.int) -> cython.bint:
+        return q[2 + self.n + self.c + _SUIT[card]] == _RANK0[card]
+
+    @cython.locals(end=cython.int)
+    def _run_end(
+        self, q: cython.p_const_uchar, at: cython.int, size: cython.int, start: cython.int
+    ) -> cython.int:
+        end = start
+        while end + 1 < size and self._fits(q[at + end], q[at + end + 1]):
+            end += 1
+        return end
+
+    def _covered(
+        self, q: cython.p_const_uchar, at: cython.int, size: cython.int, h: cython.int
+    ) -> cython.bint:
+        """Does the card at height ``h`` lie under a card of its own run?"""
+        return h + 1 < size and self._fits(q[at + h], q[at + h + 1])
+
+    # --- the kinds ----------------------------------------------------------------------
+
+    @cython.locals(src=cython.int, size=cython.int, card=cython.int)
+    def _horne(self, level: Level) -> cython.void:
+        q = level.board
+        self._begin(q)
+        moved = True
+        while moved:
+            moved = False
+            for src in range(self.n + self.c):
+                if src < self.n:
+                    size = self.a[2 + src]
+                    if not size:
+                        continue
+                    card = self.a[self._offset(self.a, src) + size - 1]
+                else:
+                    card = self.a[2 + src]
+                    if card == _EMPTY:
+                        continue
+                if self._goes_home(self.a, card) and self._safe(card):
+                    self._step(src, _TO_HOME, 1)
+                    moved = True
+                    break
+        if self.made:
+            self._emit(level)
+
+    @cython.locals(h=cython.int, s=cython.int)
+    def _safe(self, card: cython.int) -> cython.bint:
+        h = 2 + self.n + self.c
+        for s in range(4):  # noqa: SIM110 (all() over a generator would not compile to a C loop)
+            if self.a[h + s] < self.horne[card * 4 + s]:
+                return False
+        return True
+
+    @cython.locals(q=cython.p_const_uchar, i=cython.int, size=cython.int)
+    def _column_home(self, level: Level, p: bytearray) -> cython.void:
+        q = p
+        for i in range(self.n):
+            size = q[2 + i]
+            if size and self._goes_home(p, q[self._offset(p, i) + size - 1]):
+                self._begin(p)
+                self._step(i, _TO_HOME, 1)
+                self._emit(level)
+
+    @cython.locals(q=cython.p_const_uchar, j=cython.int, card=cython.int)
+    def _cell_home(self, level: Level, p: bytearray) -> cython.void:
+        q = p
+        for j in range(self.c):
+            card = q[2 + self.n + j]
+            if card != _EMPTY and self._goes_home(p, card):
+                self._begin(p)
+                self._step(self.n + j, _TO_HOME, 1)
+                self._emit(level)
+
+    @cython.locals(
+        q=cython.p_const_uchar,
+        room=cython.int,
+        d=cython.int,
+        size=cython.int,
+        at=cython.int,
+        h=cython.int,
+        j=cython.int,
+        card=cython.int,
+    )
+    def _cell_onto_parent(self, level: Level, p: bytearray) -> cython.void:
+        q = p
+        room = self._room(p)
+        for d in range(self.n):
+            size = q[2 + d]
+            at = self._offset(p, d)
+            for h in range(size - 1, -1, -1):
+                if self._covered(p, at, size, h) or size - 1 - h > room:
+                    continue
+                for j in range(self.c):
+                    card = q[2 + self.n + j]
+                    if card == _EMPTY or not self._fits(q[at + h], card):
+                        continue
+                    self._begin(p)
+                    if self._aside(d, size - 1 - h):
+                        self._step(self.n + j, d, 1)
+                        self._emit(level)
+
+    @cython.locals(
+        q=cython.p_const_uchar,
+        room=cython.int,
+        i=cython.int,
+        size=cython.int,
+        at=cython.int,
+        h=cython.int,
+    )
+    def _buried_home(self, level: Level, p: bytearray) -> cython.void:
+        q = p
+        room = self._room(p)
+        for i in range(self.n):
+            size = q[2 + i]
+            at = self._offset(p, i)
+            for h in range(size - 2, -1, -1):
+                if size - 1 - h > room:
+                    break
+                if self._goes_home(p, q[at + h]):
+                    self._begin(p)
+                    if self._aside(i, size - 1 - h):
+                        self._step(i, _TO_HOME, 1)
+                        self._emit(level)
+
+    @cython.locals(
+        q=cython.p_const_uchar,
+        room=cython.int,
+        i=cython.int,
+        size=cython.int,
+        at=cython.int,
+        start=cython.int,
+        end=cython.int,
+        d=cython.int,
+        dsize=cython.int,
+        dat=cython.int,
+        h=cython.int,
+        lower=cython.int,
+        above=cython.int,
+        f=cython.p_const_uchar,
+    )
+    def _run_onto_parent(self, level: Level, p: bytearray) -> cython.void:
+        q = p
+        f = self.fits
+        room = self._room(p)
+        for i in range(self.n):
+            size = q[2 + i]
+            at = self._offset(p, i)
+            start = 0
+            while start < size:
+                end = start
+                while end + 1 < size and f[q[at + end] * _CARDS + q[at + end + 1]]:
+                    end += 1
+                above = size - 1 - end
+                for d in range(self.n):
+                    if d == i:
+                        continue
+                    dsize = q[2 + d]
+                    dat = self._offset(p, d)
+                    for h in range(dsize):
+                        lower = q[dat + h]
+                        if not f[lower * _CARDS + q[at + start]]:
+                            continue
+                        if h + 1 < dsize and f[lower * _CARDS + q[dat + h + 1]]:
+                            continue  # covered by a card of its own run
+                        if dsize - 1 - h + above > room:
+                            continue
+                        self._begin(p)
+                        if not self._aside(d, dsize - 1 - h) or not self._aside(i, above):
+                            continue
+                        if end + 1 - start <= self._capacity(self.a, False):
+                            self._step(i, d, end + 1 - start)
+                            self._emit(level)
+                start = end + 1
+
+    @cython.locals(
+        q=cython.p_const_uchar,
+        i=cython.int,
+        size=cython.int,
+        at=cython.int,
+        start=cython.int,
+        end=cython.int,
+        run=cython.int,
+        first=cython.int,
+        gap=cython.int,
+        count=cython.int,
+    )
+    def _run_to_gap(self, level: Level, p: bytearray) -> cython.void:
+        q = p
+        if self._gap(p, -1) < 0:
+            return
+        for i in range(self.n):
+            size = q[2 + i]
+            at = self._offset(p, i)
+            start = 0
+            while start < size:
+                end = self._run_end(p, at, size, start)
+                run = end + 1 - start
+                first = start
+                start = end + 1
+                self._begin(p)
+                if not self._aside(i, size - 1 - end):
+                    continue
+                gap = self._gap(self.a, i)
+                if gap < 0 or (first == 0 and end == size - 1):
+                    continue
+                count = min(run, self._capacity(self.a, True))
+                if end == size - 1 and count < run:
+                    continue  # a top run too long for the gap is not cut
+                if not (first == 0 and count == end + 1):  # else the column stays: the same state
+                    self._step(i, gap, count)
+                self._emit(level)
+
+    @cython.locals(
+        q=cython.p_const_uchar,
+        gap=cython.int,
+        j=cython.int,
+        card=cython.int,
+        k=cython.int,
+        other=cython.int,
+        i=cython.int,
+        size=cython.int,
+        at=cython.int,
+        start=cython.int,
+        end=cython.int,
+        first=cython.int,
+    )
+    def _cell_to_gap_and_on(self, level: Level, p: bytearray) -> cython.void:
+        q = p
+        gap = self._gap(p, -1)
+        if gap < 0:
+            return
+        for j in range(self.c):
+            card = q[2 + self.n + j]
+            if card == _EMPTY:
+                continue
+            for k in range(self.c):
+                other = q[2 + self.n + k]
+                if k != j and other != _EMPTY and self._fits(card, other):
+                    self._begin(p)
+                    self._step(self.n + j, gap, 1)
+                    self._step(self.n + k, gap, 1)
+                    self._emit(level)
+            for i in range(self.n):
+                size = q[2 + i]
+                at = self._offset(p, i)
+                start = 0
+                while start < size:
+                    end = self._run_end(p, at, size, start)
+                    first = start
+                    start = end + 1
+                    if not self._fits(card, q[at + first]):
+                        continue
+                    self._begin(p)
+                    self._step(self.n + j, gap, 1)
+                    if self._aside(i, size - 1 - end) and end + 1 - first <= self._capacity(
+                        self.a, False
+                    ):
+                        self._step(i, gap, end + 1 - first)
+                        self._emit(level)
+
+    @cython.locals(
+        rec=cython.int,
+        k=cython.int,
+        to=cython.int,
+        home=cython.int,
+        i=cython.int,
+        r=cython.p_uchar,
+        o=cython.p_const_uchar,
+    )
+    def _sort(self, level: Level) -> cython.void:
+        """The level's children ordered by cards home, fewest first, stably."""
+        rec = self.record
+        if level.count < 2:
+            return
+        old = bytes(level.records[: level.count * rec])
+        homes = bytearray(level.count)
+        for k in range(level.count):
+            homes[k] = self._home(level.records, k * rec)
+        to = 0
+        for home in range(min(homes), max(homes) + 1):
+            for k in range(level.count):
+                if homes[k] != home:
+                    continue
+                if cython.compiled:
+                    r = level.records
+                    o = old
+                    for i in range(rec):
+                        r[to * rec + i] = o[k * rec + i]
+                else:
+                    level.records[to * rec : (to + 1) * rec] = old[k * rec : (k + 1) * rec]
+                to += 1

@@ -1,0 +1,73 @@
+"""The macro scan (freecell/macros.py) searches exactly as the prototype of
+bench/freecell_meta_moves.py does, state for state and move for move; its lines replay to
+wins; it never proves; run in pieces it is run at once; and it stops when it is late."""
+
+from __future__ import annotations
+
+import pytest
+
+from bench_module import load_bench
+from patience.cards import ALL_CARDS, rank, suit
+from patience.engine.game import engine_for, start_position
+from patience.games import get_game
+from patience.solver.freecell.macros import MacroScan, horne_needs
+from patience.solver.kernel.positions import engine_moves, state_of
+from patience.solver.kernel.tables import Tables
+
+prototype = load_bench("freecell_meta_moves")
+INFO = get_game("freecell")
+ENGINE = engine_for(INFO.rules({}))
+TABLES = Tables(ENGINE)
+HORNE = horne_needs(TABLES)
+
+
+def test_horne_needs_are_horne_s_rule() -> None:
+    """A card of rank r goes home when both suits of the other colour have r - 2 home and the
+    other suit of its colour r - 3 (clubs and spades black, diamonds and hearts red)."""
+    black = {0, 3}
+    for card in ALL_CARDS:
+        r, s = rank(card), suit(card)
+        for other in range(4):
+            if other != s:
+                want = r - 2 if (other in black) != (s in black) else r - 3
+                assert HORNE[card * 4 + other] == max(want, 0), (card, other)
+
+
+@pytest.mark.parametrize("deal", [32, 36, 57, 86, 178, 1941, 11982])
+def test_searches_as_the_prototype_and_its_wins_replay(deal: int) -> None:
+    """Deals our first scan loses (1941 deep, 11982 lost), each to the same cap."""
+    pos = start_position(INFO, {}, deal)
+    start = state_of(TABLES, pos)
+    assert start is not None
+    checked, line = prototype.scan(start, 3000)
+    found = MacroScan(TABLES, start, HORNE)
+    assert (found.run(3000, None, 0), found.line) == (checked, line)
+    assert not found.proves
+    if line is not None:
+        assert prototype.replays_to_win(ENGINE, pos, engine_moves(TABLES, pos, line))
+
+
+def test_run_in_pieces_is_run_at_once() -> None:
+    start = state_of(TABLES, start_position(INFO, {}, 178))
+    assert start is not None
+    whole = MacroScan(TABLES, start, HORNE)
+    total = whole.run(3000, None, 0)
+    pieces = MacroScan(TABLES, start, HORNE)
+    done = 0
+    while pieces.line is None and not pieces.exhausted and done < 3000:
+        done += pieces.run(7, None, done)
+    assert (done, pieces.line) == (total, whole.line)
+
+
+def test_it_stops_when_late() -> None:
+    start = state_of(TABLES, start_position(INFO, {}, 1941))
+    assert start is not None
+    found = MacroScan(TABLES, start, HORNE)
+    asked: list[int] = []
+
+    def late(checked: int) -> bool:
+        asked.append(checked)
+        return checked >= 105
+
+    assert found.run(1000, late, 100) == 5
+    assert found.stopped and asked == [101, 102, 103, 104, 105]
