@@ -44,7 +44,7 @@ from pathlib import Path
 
 from patience.engine.game import engine_for, start_position
 from patience.games import get_game
-from patience.solver.freecell.hooks import Family, Weights
+from patience.solver.freecell.hooks import Weights
 from patience.solver.freecell.search import (
     FIRST_ALONE,
     GAMBLE,
@@ -55,9 +55,7 @@ from patience.solver.freecell.search import (
     gambles,
 )
 from patience.solver.kernel.positions import state_of
-from patience.solver.kernel.search import scan
 from patience.solver.kernel.state import CARDS, HOME, State, cards_home, settle
-from patience.solver.kernel.tables import Tables
 from patience.solver.result import Budget, ProvenUnwinnable, Won
 
 FREECELL = get_game("freecell")
@@ -78,6 +76,7 @@ CANDIDATES: dict[str, Weights] = {
     "dfwr-100-20-0-8-15-b2": Weights(
         100, 20, 0, 8, 15, breaks=2, depth_first=True, whole_runs=True
     ),
+    "macros": Weights(0, 0, 0, 0, 0, macros=True),
 }
 """The scans measured (the turn of each is set per set, not here)."""
 
@@ -94,8 +93,8 @@ class Alone:
 Table = dict[int, Alone]
 
 
-_TABLES = Tables(ENGINE)
-_FAMILY = Family(_TABLES)
+_SEARCHER = FreeCellSearch(ENGINE)
+_TABLES = _SEARCHER.tables
 
 
 def _start(deal: int) -> State | None:
@@ -111,7 +110,7 @@ def alone(weights: Weights, deal: int, cap: int) -> Alone:
     state = _start(deal)
     if state is None:
         return Alone("won", 0)
-    one = scan(_TABLES, state, _FAMILY.hooks(weights))
+    one = _SEARCHER.scan_of(state, weights)
     nodes = one.run(cap, None, 0)
     if one.line is not None:
         return Alone("won", nodes - 1)  # the states expanded before the winning one
@@ -309,7 +308,8 @@ def main(argv: list[str] | None = None) -> int:
             flush=True,
         )
     print_figures(f"SCANS ({len(GAMBLES)} gambles)", figures(tables, SCANS, hard, args.nodes))
-    rest = [w for w in SCANS[1:] if w not in GAMBLES]
+    lead = [w for w in SCANS[1:] if w.macros]  # before the gambles, as in SCANS
+    rest = [w for w in SCANS[1:] if w not in GAMBLES and not w.macros]
     if args.search:
         found = []
         others = [n for n in CANDIDATES if n != first]
@@ -338,7 +338,7 @@ def main(argv: list[str] | None = None) -> int:
                 continue
             kinds = [(kind, count) for (kind, _), count in zip(GAMBLE_KINDS, counts, strict=True)]
             for lifetime in (500, 800, GAMBLE, 1_200):
-                scans = [SCANS[0], *gambles(kinds, lifetime), *rest]
+                scans = [SCANS[0], *lead, *gambles(kinds, lifetime), *rest]
                 got = figures(tables, scans, hard, args.nodes)
                 tried.append((len(got.undecided), got.nodes, f"{counts} living {lifetime}", got))
         tried.sort(key=lambda t: (t[0], t[1]))

@@ -22,6 +22,7 @@ from patience.engine.core import Engine
 from patience.engine.position import Position
 from patience.solver.freecell.family import in_family
 from patience.solver.freecell.hooks import Family, Ranking, Weights
+from patience.solver.freecell.macros import MacroScan, horne_needs
 from patience.solver.kernel.positions import engine_moves, state_of
 from patience.solver.kernel.search import Scan, scan, take_turns
 from patience.solver.kernel.state import CARDS, HOME, State, cards_home, settle
@@ -34,6 +35,7 @@ __all__ = [
     "GAMBLE",
     "GAMBLES",
     "GAMBLE_KINDS",
+    "MACROS",
     "SCANS",
     "FreeCellSearch",
     "Ranking",
@@ -76,8 +78,12 @@ GAMBLES = gambles(GAMBLE_KINDS, GAMBLE)
 """Twenty short depth-first scans with seeded noise in their scores (*gambles*), each for
 one turn after the first scan's nodes alone. A deal one of them wins, it mostly wins within
 a few hundred nodes (docs/SOLVERS.md, "Gambles")."""
+MACROS = Weights(0, 0, 0, 0, 0, macros=True, turn=1_000, lifetime=1_000)
+"""The scan of goal-directed macro moves, as the first gamble: 1,000 nodes in one turn
+(docs/SOLVERS.md, "Macro moves")."""
 SCANS = (
     Weights(60, 5, 3, 10, 25, breaks=1, whole_runs=True, turn=250),
+    MACROS,
     *GAMBLES,
     Weights(50, 30, 5, 20, 40, breaks=3, whole_runs=True, turn=500),
     Weights(100, 40, 0, 8, 15, breaks=4, depth_first=True, turn=1_000),
@@ -96,6 +102,7 @@ class FreeCellSearch(Searcher):
         super().__init__(engine)
         self.tables = Tables(engine)
         self.family = Family(self.tables)
+        self.horne = horne_needs(self.tables)
         self.scans = scans
         self.turns = [weights.turn for weights in scans]
         self.lifetimes = [weights.lifetime for weights in scans]
@@ -117,7 +124,7 @@ class FreeCellSearch(Searcher):
         state, first = settle(state, (0, HOME, 0), tables.needs)  # a move home: settle it all
         if cards_home(state) == CARDS:
             return Won(engine_moves(tables, start, first), 0, budget.clock() - began)
-        makers = [partial(self._scan, state, weights) for weights in self.scans]
+        makers = [partial(self.scan_of, state, weights) for weights in self.scans]
         late = None if budget.seconds is None else meter.late  # nodes alone: no clock
         found = take_turns(makers, budget.nodes, late, FIRST_ALONE, self.turns, self.lifetimes)
         seconds = budget.clock() - began
@@ -127,8 +134,10 @@ class FreeCellSearch(Searcher):
             return ProvenUnwinnable(found.nodes, seconds)
         return Unknown(found.nodes, seconds)
 
-    def _scan(self, state: State, weights: Weights) -> Scan:
-        """A scan from ``state`` scored by ``weights``."""
+    def scan_of(self, state: State, weights: Weights) -> Scan | MacroScan:
+        """The scan ``weights`` names, from ``state`` (settled)."""
+        if weights.macros:
+            return MacroScan(self.tables, state, self.horne)
         return scan(self.tables, state, self.family.hooks(weights))
 
 
