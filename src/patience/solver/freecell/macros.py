@@ -56,6 +56,8 @@ _RANK0 = cython.declare(bytes, RANK0)
 _MOST_STEPS = cython.declare(cython.int, 64)
 """The most steps one child takes: a macro move sets at most every place's worth aside, and
 Horne's rule sends at most every card home."""
+_MADE = cython.declare(cython.int, 99)
+"""A level's ``kind`` once it has made every kind (past the end of either order)."""
 _GROUP = cython.declare(cython.int, 7)
 """The kind number of the four kinds searched together from depth :data:`DEEP`."""
 _SHALLOW = cython.declare(bytes, bytes((0, 1, 5, 2, 3, 4)))
@@ -253,7 +255,7 @@ class MacroScan:
             if level.kind == 0:
                 self._horne(level)
                 if level.count:
-                    level.kind = 99  # Horne's child is the only one
+                    level.kind = _MADE  # Horne's child is the only one
                 continue
             order = _SHALLOW if level.depth < _DEEP else _DEEPER
             if level.kind > len(order):

@@ -4,11 +4,12 @@ The search runs on the kernel's compact states and its one move generator
 (:mod:`patience.solver.kernel`); the family adds safe moves home, whole-run macro moves and
 the scores of its scans (:mod:`patience.solver.freecell.hooks`); the kernel plays the safe
 moves home. Scans take turns (:data:`SCANS`), each for its own number of nodes: the first
-alone at the start, then twenty short depth-first *gambles* with seeded noise in their
-scores (:data:`GAMBLES`), each for one turn, and four scans that stay: two best first that
-move whole runs only (they never prove, nor does the first), and one depth first and one
-best first that try every move and prune only soundly (safe moves home, symmetry), so either
-of these that runs out of states proves the deal lost. The line found
+alone at the start, then the scan of goal-directed macro moves (:data:`MACROS`,
+:mod:`patience.solver.freecell.macros`) and twenty short depth-first *gambles* with seeded
+noise in their scores (:data:`GAMBLES`), each for one turn, and four scans that stay: two
+best first that move whole runs only (they never prove, nor does the first), and one depth
+first and one best first that try every move and prune only soundly (safe moves home,
+symmetry), so either of these that runs out of states proves the deal lost. The line found
 is turned back into the engine's moves, which replay with :meth:`Engine.play`.
 (docs/SOLVERS.md, "FreeCell: scans that take turns, and which of them prove")
 """
