@@ -17,6 +17,7 @@ cdef class MacroScan:
     cdef readonly bint stopped
     cdef list won
     cdef bytes fits
+    cdef bytes lowers
     cdef bytes limits
     cdef bytes horne
     cdef int n
@@ -31,6 +32,11 @@ cdef class MacroScan:
     cdef bytearray steps
     cdef int made
     cdef bytearray work
+    cdef bytearray offsets
+    cdef bytearray where
+    cdef bytearray column_at
+    cdef bytearray found
+    cdef bytearray marks
 
     cpdef int run(self, int nodes, object late, long long before)
     cdef bint _first(self, bytearray records, int at) except -1
@@ -41,18 +47,21 @@ cdef class MacroScan:
     cdef void _begin(self, bytearray p) except *
     cdef void _step(self, int src, int dst, int count) except *
     cdef void _emit(self, Level level) except *
-    cdef bint _aside(self, int column, int count) except -1
+    cdef void _aside(self, int column, int count) except *
     cdef int _free_cell(self, const unsigned char *q) noexcept
     cdef int _gap(self, const unsigned char *q, int other_than) noexcept
     cdef int _room(self, const unsigned char *q) noexcept
-    cdef int _capacity(self, const unsigned char *q, bint into_gap) noexcept
+    cdef int _free(self, const unsigned char *q) noexcept
+    cdef int _limit_after(self, int free, int gaps, int aside, bint into_gap) noexcept
     cdef int _offset(self, const unsigned char *q, int column) noexcept
+    cdef void _index(self, const unsigned char *q) noexcept
     cdef bint _fits(self, int lower, int upper) noexcept
     cdef bint _goes_home(self, const unsigned char *q, int card) noexcept
     cdef int _run_end(self, const unsigned char *q, int at, int size, int start) noexcept
     cdef bint _covered(self, const unsigned char *q, int at, int size, int h) noexcept
     cdef void _horne(self, Level level) except *
-    cdef bint _safe(self, int card) noexcept
+    cdef int _horne_source(self, const unsigned char *q) noexcept
+    cdef bint _safe(self, const unsigned char *q, int card) noexcept
     cdef void _column_home(self, Level level, bytearray p) except *
     cdef void _cell_home(self, Level level, bytearray p) except *
     cdef void _cell_onto_parent(self, Level level, bytearray p) except *

@@ -119,6 +119,7 @@ class MacroScan:
     stopped: cython.bint
     won: list[Step] | None
     fits: bytes
+    lowers: bytes
     limits: bytes
     horne: bytes
     n: cython.int
@@ -137,6 +138,17 @@ class MacroScan:
     made: cython.int
     """The steps of the child being built, and their number."""
     work: bytearray
+    offsets: bytearray
+    """Where each column's cards begin on the board read by :meth:`_index`."""
+    where: bytearray
+    """Where each card lies on that board, 0 where it is not in a column."""
+    column_at: bytearray
+    """The column of each place on that board."""
+    found: bytearray
+    """Places on that board where a run may go, in order (:meth:`_run_onto_parent`)."""
+    marks: bytearray
+    """Places on that board where a cell's card may go (:meth:`_cell_onto_parent`), all
+    cleared again before it returns."""
 
     def __init__(self, tables: Tables, start: State, horne: bytes) -> None:
         self.proves = False
@@ -144,6 +156,7 @@ class MacroScan:
         self.stopped = False
         self.won = None
         self.fits = tables.fits
+        self.lowers = tables.lowers
         self.limits = tables.limits
         self.horne = horne
         board = board_of(start)
@@ -157,6 +170,11 @@ class MacroScan:
         self.a = bytearray(self.size)
         self.b = bytearray(self.size)
         self.steps = bytearray(3 * _MOST_STEPS)
+        self.offsets = bytearray(self.n)
+        self.where = bytearray(_CARDS)
+        self.column_at = bytearray(self.size)
+        self.found = bytearray(self.size)
+        self.marks = bytearray(self.size)
         self.made = 0
         self.levels = []
         self.depth = 0
@@ -328,17 +346,15 @@ class MacroScan:
             level.records[at + self.size + 1 : at + self.size + 1 + 3 * self.made] = steps
         level.count += 1
 
-    @cython.locals(place=cython.int, k=cython.int)
-    def _aside(self, column: cython.int, count: cython.int) -> cython.bint:
-        """Set the top ``count`` cards of ``column`` aside on the board being built."""
+    @cython.locals(place=cython.int)
+    def _aside(self, column: cython.int, count: cython.int) -> cython.void:
+        """Set the top ``count`` cards of ``column`` aside on the board being built, into free
+        cells first, then empty columns (the caller has checked there is room)."""
         for _ in range(count):
             place = self._free_cell(self.a)
             if place < 0:
                 place = self._gap(self.a, column)
-            if place < 0:
-                return False
             self._step(column, place, 1)
-        return True
 
     # --- reading a board ----------------------------------------------------------------
 
@@ -365,14 +381,26 @@ class MacroScan:
             room += not q[2 + i]
         return room
 
-    @cython.locals(free=cython.int, gaps=cython.int, i=cython.int, j=cython.int)
-    def _capacity(self, q: cython.p_const_uchar, into_gap: cython.bint) -> cython.int:
+    @cython.locals(j=cython.int, free=cython.int)
+    def _free(self, q: cython.p_const_uchar) -> cython.int:
         free = 0
-        gaps = 0
         for j in range(self.c):
             free += q[2 + self.n + j] == _EMPTY
-        for i in range(self.n):
-            gaps += not q[2 + i]
+        return free
+
+    def _limit_after(
+        self, free: cython.int, gaps: cython.int, aside: cython.int, into_gap: cython.bint
+    ) -> cython.int:
+        """The most cards one move carries once ``aside`` cards are set aside (into free
+        cells first, then empty columns) from ``free`` free cells and ``gaps`` empty columns;
+        -1 where they do not fit. So a child is built only where its move will be made."""
+        if aside > free + gaps:
+            return -1
+        if aside > free:
+            gaps -= aside - free
+            free = 0
+        else:
+            free -= aside
         return self.limits[free * (self.n + 1) + gaps - (1 if into_gap else 0)]
 
     @cython.locals(at=cython.int, i=cython.int)
@@ -382,11 +410,37 @@ class MacroScan:
             at += q[2 + i]
         return at
 
+    @cython.locals(
+        at=cython.int,
+        i=cython.int,
+        h=cython.int,
+        where=cython.p_uchar,
+        column_at=cython.p_uchar,
+        offsets=cython.p_uchar,
+    )
+    def _index(self, q: cython.p_const_uchar) -> cython.void:
+        """Read where each column begins and each card lies on ``q``."""
+        where = self.where
+        column_at = self.column_at
+        offsets = self.offsets
+        for h in range(_CARDS):
+            where[h] = 0
+        at = 6 + self.n + self.c
+        for i in range(self.n):
+            offsets[i] = at
+            for h in range(q[2 + i]):
+                where[q[at + h]] = at + h
+                column_at[at + h] = i
+            at += q[2 + i]
+
     def _fits(self, lower: cython.int, upper: cython.int) -> cython.bint:
         return self.fits[lower * _CARDS + upper] != 0
 
+    @cython.locals(suits=cython.p_const_uchar, ranks=cython.p_const_uchar)
     def _goes_home(self, q: cython.p_const_uchar, card: cython.int) -> cython.bint:
-        return q[2 + self.n + self.c + _SUIT[card]] == _RANK0[card]
+        suits = _SUIT
+        ranks = _RANK0
+        return q[2 + self.n + self.c + suits[card]] == ranks[card]
 
     @cython.locals(end=cython.int)
     def _run_end(
@@ -405,35 +459,39 @@ class MacroScan:
 
     # --- the kinds ----------------------------------------------------------------------
 
-    @cython.locals(src=cython.int, size=cython.int, card=cython.int)
+    @cython.locals(src=cython.int)
     def _horne(self, level: Level) -> cython.void:
-        q = level.board
-        self._begin(q)
-        moved = True
-        while moved:
-            moved = False
-            for src in range(self.n + self.c):
-                if src < self.n:
-                    size = self.a[2 + src]
-                    if not size:
-                        continue
-                    card = self.a[self._offset(self.a, src) + size - 1]
-                else:
-                    card = self.a[2 + src]
-                    if card == _EMPTY:
-                        continue
-                if self._goes_home(self.a, card) and self._safe(card):
-                    self._step(src, _TO_HOME, 1)
-                    moved = True
-                    break
-        if self.made:
-            self._emit(level)
+        src = self._horne_source(level.board)
+        if src < 0:
+            return
+        self._begin(level.board)
+        while src >= 0:
+            self._step(src, _TO_HOME, 1)
+            src = self._horne_source(self.a)
+        self._emit(level)
+
+    @cython.locals(src=cython.int, size=cython.int, card=cython.int)
+    def _horne_source(self, q: cython.p_const_uchar) -> cython.int:
+        """The first place whose card Horne's rule sends home on ``q``; -1 if none."""
+        for src in range(self.n + self.c):
+            if src < self.n:
+                size = q[2 + src]
+                if not size:
+                    continue
+                card = q[self._offset(q, src) + size - 1]
+            else:
+                card = q[2 + src]
+                if card == _EMPTY:
+                    continue
+            if self._goes_home(q, card) and self._safe(q, card):
+                return src
+        return -1
 
     @cython.locals(h=cython.int, s=cython.int)
-    def _safe(self, card: cython.int) -> cython.bint:
+    def _safe(self, q: cython.p_const_uchar, card: cython.int) -> cython.bint:
         h = 2 + self.n + self.c
         for s in range(4):  # noqa: SIM110 (all() over a generator would not compile to a C loop)
-            if self.a[h + s] < self.horne[card * 4 + s]:
+            if q[h + s] < self.horne[card * 4 + s]:
                 return False
         return True
 
@@ -459,21 +517,42 @@ class MacroScan:
 
     @cython.locals(
         q=cython.p_const_uchar,
+        lw=cython.p_const_uchar,
+        marks=cython.p_uchar,
+        where=cython.p_const_uchar,
+        offsets=cython.p_const_uchar,
         room=cython.int,
         d=cython.int,
         size=cython.int,
         at=cython.int,
         h=cython.int,
         j=cython.int,
+        k=cython.int,
         card=cython.int,
+        place=cython.int,
     )
     def _cell_onto_parent(self, level: Level, p: bytearray) -> cython.void:
         q = p
+        lw = self.lowers
+        marks = self.marks
+        where = self.where
+        offsets = self.offsets
+        self._index(p)
+        for j in range(self.c):  # mark the places of the cards a cell's card goes on
+            card = q[2 + self.n + j]
+            if card != _EMPTY:
+                for k in range(lw[card * (_CARDS + 1)]):
+                    place = where[lw[card * (_CARDS + 1) + 1 + k]]
+                    if place:
+                        marks[place] = 1
         room = self._room(p)
         for d in range(self.n):
             size = q[2 + d]
-            at = self._offset(p, d)
+            at = offsets[d]
             for h in range(size - 1, -1, -1):
+                if not marks[at + h]:
+                    continue
+                marks[at + h] = 0
                 if self._covered(p, at, size, h) or size - 1 - h > room:
                     continue
                 for j in range(self.c):
@@ -481,9 +560,9 @@ class MacroScan:
                     if card == _EMPTY or not self._fits(q[at + h], card):
                         continue
                     self._begin(p)
-                    if self._aside(d, size - 1 - h):
-                        self._step(self.n + j, d, 1)
-                        self._emit(level)
+                    self._aside(d, size - 1 - h)
+                    self._step(self.n + j, d, 1)
+                    self._emit(level)
 
     @cython.locals(
         q=cython.p_const_uchar,
@@ -504,58 +583,85 @@ class MacroScan:
                     break
                 if self._goes_home(p, q[at + h]):
                     self._begin(p)
-                    if self._aside(i, size - 1 - h):
-                        self._step(i, _TO_HOME, 1)
-                        self._emit(level)
+                    self._aside(i, size - 1 - h)
+                    self._step(i, _TO_HOME, 1)
+                    self._emit(level)
 
     @cython.locals(
         q=cython.p_const_uchar,
+        f=cython.p_const_uchar,
+        lw=cython.p_const_uchar,
+        found=cython.p_uchar,
+        where=cython.p_const_uchar,
+        column_at=cython.p_const_uchar,
+        offsets=cython.p_const_uchar,
         room=cython.int,
         i=cython.int,
         size=cython.int,
         at=cython.int,
         start=cython.int,
         end=cython.int,
-        d=cython.int,
-        dsize=cython.int,
-        dat=cython.int,
-        h=cython.int,
-        lower=cython.int,
         above=cython.int,
-        f=cython.p_const_uchar,
+        card=cython.int,
+        lower=cython.int,
+        k=cython.int,
+        m=cython.int,
+        t=cython.int,
+        place=cython.int,
+        d=cython.int,
+        h=cython.int,
+        free=cython.int,
     )
     def _run_onto_parent(self, level: Level, p: bytearray) -> cython.void:
         q = p
         f = self.fits
+        lw = self.lowers
+        found = self.found
+        where = self.where
+        column_at = self.column_at
+        offsets = self.offsets
+        self._index(p)
         room = self._room(p)
+        free = self._free(p)
         for i in range(self.n):
             size = q[2 + i]
-            at = self._offset(p, i)
+            at = offsets[i]
             start = 0
             while start < size:
                 end = start
                 while end + 1 < size and f[q[at + end] * _CARDS + q[at + end + 1]]:
                     end += 1
                 above = size - 1 - end
-                for d in range(self.n):
-                    if d == i:
+                card = q[at + start]
+                m = 0  # the places it may go, in board order (column, then height)
+                for k in range(lw[card * (_CARDS + 1)]):
+                    lower = lw[card * (_CARDS + 1) + 1 + k]
+                    place = where[lower]
+                    if not place or column_at[place] == i:
                         continue
-                    dsize = q[2 + d]
-                    dat = self._offset(p, d)
-                    for h in range(dsize):
-                        lower = q[dat + h]
-                        if not f[lower * _CARDS + q[at + start]]:
-                            continue
-                        if h + 1 < dsize and f[lower * _CARDS + q[dat + h + 1]]:
-                            continue  # covered by a card of its own run
-                        if dsize - 1 - h + above > room:
-                            continue
-                        self._begin(p)
-                        if not self._aside(d, dsize - 1 - h) or not self._aside(i, above):
-                            continue
-                        if end + 1 - start <= self._capacity(self.a, False):
-                            self._step(i, d, end + 1 - start)
-                            self._emit(level)
+                    d = column_at[place]
+                    h = place - offsets[d]
+                    if h + 1 < q[2 + d] and f[lower * _CARDS + q[place + 1]]:
+                        continue  # covered by a card of its own run
+                    if q[2 + d] - 1 - h + above > room:
+                        continue
+                    t = m
+                    while t > 0 and found[t - 1] > place:
+                        found[t] = found[t - 1]
+                        t -= 1
+                    found[t] = place
+                    m += 1
+                for k in range(m):
+                    place = found[k]
+                    d = column_at[place]
+                    h = q[2 + d] - 1 - (place - offsets[d])  # the cards above it
+                    if end + 1 - start > self._limit_after(free, room - free, h + above, False):
+                        continue
+                    self._begin(p)
+                    self._aside(d, h)
+                    self._aside(i, above)
+                    self._step(i, d, end + 1 - start)
+                    self._emit(level)
                 start = end + 1
 
     @cython.locals(
@@ -567,13 +673,17 @@ class MacroScan:
         end=cython.int,
         run=cython.int,
         first=cython.int,
-        gap=cython.int,
         count=cython.int,
+        above=cython.int,
+        room=cython.int,
+        free=cython.int,
     )
     def _run_to_gap(self, level: Level, p: bytearray) -> cython.void:
         q = p
         if self._gap(p, -1) < 0:
             return
+        room = self._room(p)
+        free = self._free(p)
         for i in range(self.n):
             size = q[2 + i]
             at = self._offset(p, i)
@@ -583,17 +693,18 @@ class MacroScan:
                 run = end + 1 - start
                 first = start
                 start = end + 1
-                self._begin(p)
-                if not self._aside(i, size - 1 - end):
-                    continue
-                gap = self._gap(self.a, i)
-                if gap < 0 or (first == 0 and end == size - 1):
-                    continue
-                count = min(run, self._capacity(self.a, True))
+                above = size - 1 - end
+                if first == 0 and end == size - 1:
+                    continue  # the whole column
+                if above > room or room - free - max(0, above - free) < 1:
+                    continue  # no room for the cards above, or no empty column left
+                count = min(run, self._limit_after(free, room - free, above, True))
                 if end == size - 1 and count < run:
                     continue  # a top run too long for the gap is not cut
+                self._begin(p)
+                self._aside(i, above)
                 if not (first == 0 and count == end + 1):  # else the column stays: the same state
-                    self._step(i, gap, count)
+                    self._step(i, self._gap(self.a, i), count)
                 self._emit(level)
 
     @cython.locals(
@@ -609,12 +720,16 @@ class MacroScan:
         start=cython.int,
         end=cython.int,
         first=cython.int,
+        free=cython.int,
+        gaps=cython.int,
     )
     def _cell_to_gap_and_on(self, level: Level, p: bytearray) -> cython.void:
         q = p
         gap = self._gap(p, -1)
         if gap < 0:
             return
+        free = self._free(p)
+        gaps = self._room(p) - free
         for j in range(self.c):
             card = q[2 + self.n + j]
             if card == _EMPTY:
@@ -636,13 +751,15 @@ class MacroScan:
                     start = end + 1
                     if not self._fits(card, q[at + first]):
                         continue
+                    if end + 1 - first > self._limit_after(
+                        free + 1, gaps - 1, size - 1 - end, False
+                    ):
+                        continue  # the cell's card frees its cell and fills the gap
                     self._begin(p)
                     self._step(self.n + j, gap, 1)
-                    if self._aside(i, size - 1 - end) and end + 1 - first <= self._capacity(
-                        self.a, False
-                    ):
-                        self._step(i, gap, end + 1 - first)
-                        self._emit(level)
+                    self._aside(i, size - 1 - end)
+                    self._step(i, gap, end + 1 - first)
+                    self._emit(level)
 
     @cython.locals(
         rec=cython.int,
