@@ -1,8 +1,10 @@
 # The FreeCell macro scan (freecell/macros.py): its boards are built with the kernel's C
 # step and keyed with its C key and table.
+cimport cython
 from patience.solver.kernel cimport state
 from patience.solver.kernel.state cimport Seen
 
+@cython.final
 cdef class Level:
     cdef bytearray records
     cdef int count
@@ -11,6 +13,7 @@ cdef class Level:
     cdef int depth
     cdef bytearray board
 
+@cython.final
 cdef class MacroScan:
     cdef readonly bint proves
     cdef readonly bint exhausted
@@ -44,10 +47,10 @@ cdef class MacroScan:
     cdef void _push(self, bytearray records, int at) except *
     cdef bint _make(self, Level level) except -1
     cdef void _kind(self, Level level, int kind) except *
-    cdef void _begin(self, bytearray p) except *
-    cdef void _step(self, int src, int dst, int count) except *
+    cdef void _begin(self, bytearray p) noexcept
+    cdef void _step(self, int src, int dst, int count) noexcept
     cdef void _emit(self, Level level) except *
-    cdef void _aside(self, int column, int count) except *
+    cdef void _aside(self, int column, int count) noexcept
     cdef int _free_cell(self, const unsigned char *q) noexcept
     cdef int _gap(self, const unsigned char *q, int other_than) noexcept
     cdef int _room(self, const unsigned char *q) noexcept

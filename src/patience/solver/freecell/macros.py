@@ -90,6 +90,7 @@ def horne_needs(tables: Tables) -> bytes:
     return bytes(needs)
 
 
+@cython.final
 @cython.cclass
 class Level:
     """The children of one state on the scan's path, made one kind at a time: each a board,
@@ -109,6 +110,7 @@ class Level:
         self.records = bytearray(16 * (size + 1 + 3 * _MOST_STEPS))
 
 
+@cython.final
 @cython.cclass
 class MacroScan:
     """The macro scan from ``start`` (a settled state), with the kernel's scan interface:
@@ -317,12 +319,14 @@ class MacroScan:
             self.a[:] = p
         self.made = 0
 
+    @cython.locals(steps=cython.p_uchar)
     def _step(self, src: cython.int, dst: cython.int, count: cython.int) -> cython.void:
         state.play_on(self.a, self.b, src, dst, count)
         self.a, self.b = self.b, self.a
-        self.steps[3 * self.made] = src
-        self.steps[3 * self.made + 1] = dst
-        self.steps[3 * self.made + 2] = count
+        steps = self.steps
+        steps[3 * self.made] = src
+        steps[3 * self.made + 1] = dst
+        steps[3 * self.made + 2] = count
         self.made += 1
 
     @cython.locals(at=cython.int, i=cython.int, to=cython.p_uchar, src=cython.p_const_uchar)
