@@ -7,10 +7,10 @@ looking-glass scan makes them: a measured prototype for the solver kernel (docs/
 
 Each deal is searched by the scan alone until it wins or has checked ``--cap`` states; the
 figures are the deals won, and the median and mean of the states checked (``--cap`` for a
-deal not won). With ``--hard``, only the deals of the range that our first scan does not win
-within its ``FIRST_ALONE`` nodes are searched. With ``--fcsolve``, Debian's ``fc-solve`` runs
-its own first looking-glass scan on the same deals with the same cap, for comparison. Every
-win of ours is replayed move by move with ``Engine.play``.
+deal not won). With ``--hard``, only the deals of the range that the kernel's first scan does
+not win alone within :data:`HARD_AFTER` nodes are searched. With ``--fcsolve``, Debian's
+``fc-solve`` runs its own first looking-glass scan on the same deals with the same cap, for
+comparison. Every win of ours is replayed move by move with ``Engine.play``.
 
 The scan (semantics read from fc-solve's documentation and source, written anew here): moves
 come in kinds, tried kind after kind, each kind's states in a fixed order; a kind is a goal
@@ -48,7 +48,7 @@ from patience.engine.game import engine_for, start_position
 from patience.games import get_game
 from patience.solver import Budget
 from patience.solver.freecell.macros import horne_needs
-from patience.solver.freecell.search import FIRST_ALONE, SCANS, FreeCellSearch
+from patience.solver.freecell.search import SCANS, FreeCellSearch
 from patience.solver.kernel.positions import engine_moves, state_of
 from patience.solver.kernel.state import CARDS, EMPTY, HOME, RANK0, SUIT, State, Step, key, play
 from patience.solver.kernel.tables import Tables
@@ -301,10 +301,15 @@ def fcsolve_checked(deal: int, cap: int) -> int | None:
     return int(found.group(1)) if found and "This game is solveable." in out else None
 
 
+HARD_AFTER = 1_000
+"""Nodes of the kernel's first scan alone (its share alone when the figures of docs/SOLVERS.md,
+"Macro moves", were measured, before the macro scans came first)."""
+
+
 def hard(deals: Sequence[int]) -> list[int]:
-    """The deals our first scan does not win alone within its ``FIRST_ALONE`` nodes."""
-    first = FreeCellSearch(ENGINE, scans=(SCANS[0],))
-    budget = Budget(nodes=FIRST_ALONE)
+    """The deals the kernel's first scan does not win alone within :data:`HARD_AFTER` nodes."""
+    first = FreeCellSearch(ENGINE, scans=(next(w for w in SCANS if not w.macros),))
+    budget = Budget(nodes=HARD_AFTER)
     return [
         d for d in deals if not isinstance(first.solve(start_position(INFO, {}, d), budget), Won)
     ]

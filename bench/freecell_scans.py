@@ -13,13 +13,13 @@ a solver run of 1-32,000 each.
    join in, whatever they are).
 2. Each scan of :data:`CANDIDATES` alone on the hard deals, up to ``--cap`` nodes (a deal
    it has not decided by then counts as beyond the simulation, never as won).
-3. With ``--gambles``, each gamble of the searcher's ``GAMBLE_KINDS`` (a depth-first scan
-   with seeded noise, seeds 1..``--seeds``) alone on the hard deals, up to ``--gamble-cap``
-   nodes.
+3. With ``--gambles``, each gamble of :data:`GAMBLE_KINDS` (a depth-first scan with seeded
+   noise, seeds 1..``--seeds``; ``SCANS`` held twenty of them until 2026-12-07) alone on the
+   hard deals, up to ``--gamble-cap`` nodes.
 4. The sets: ``SCANS`` as they are, then with ``--search`` every set of the first scan and
    two to four others (equal turns) and a grid of turn lengths for the best, and with
-   ``--gambles`` the sets of ``SCANS`` with other numbers of gambles of each kind and other
-   lifetimes in their place; each with the hard deals left undecided at ``--nodes``, the
+   ``--gambles`` the sets of ``SCANS`` with numbers of gambles of each kind and lifetimes
+   put after its macro scans; each with the hard deals left undecided at ``--nodes``, the
    nodes of the hard deals in all, and deal 1941's.
 
 The tables are kept in ``--log`` (one JSON-lines file a scan), so a second run reads them.
@@ -45,18 +45,43 @@ from pathlib import Path
 from patience.engine.game import engine_for, start_position
 from patience.games import get_game
 from patience.solver.freecell.hooks import Weights
-from patience.solver.freecell.search import (
-    FIRST_ALONE,
-    GAMBLE,
-    GAMBLE_KINDS,
-    GAMBLES,
-    SCANS,
-    FreeCellSearch,
-    gambles,
-)
+from patience.solver.freecell.macros import FIRST_ORDER
+from patience.solver.freecell.search import FIRST_ALONE, SCANS, FreeCellSearch
 from patience.solver.kernel.positions import state_of
 from patience.solver.kernel.state import CARDS, HOME, State, cards_home, settle
 from patience.solver.result import Budget, ProvenUnwinnable, Won
+
+GAMBLE = 1_000
+"""Nodes a gamble lives, in one turn."""
+GAMBLE_KINDS = (
+    (Weights(50, 30, 5, 20, 40, breaks=3, whole_runs=True, depth_first=True, jitter=100), 4),
+    (Weights(100, 20, 0, 8, 15, breaks=2, whole_runs=True, depth_first=True, jitter=1_000), 12),
+    (Weights(50, 30, 5, 20, 40, breaks=3, depth_first=True, jitter=100), 4),
+)
+"""The kinds of gamble and how many seeds of each: a whole-run kind scored with a little
+noise, one whose noise outweighs the score, and one of every move."""
+
+
+def gambles(kinds: Sequence[tuple[Weights, int]], lifetime: int) -> tuple[Weights, ...]:
+    """Seeds 1, 2, ... of each kind, up to its count, seed by seed, each living ``lifetime``
+    nodes in one turn.
+
+    >>> [(g.jitter, g.seed) for g in gambles(((Weights(1, 0, 0, 0, 0, jitter=9), 2),
+    ...                                        (Weights(2, 0, 0, 0, 0, jitter=7), 1)), 50)]
+    [(9, 1), (7, 1), (9, 2)]
+    """
+    return tuple(
+        kind._replace(seed=seed, turn=lifetime, lifetime=lifetime)
+        for seed in range(1, max((count for _, count in kinds), default=0) + 1)
+        for kind, count in kinds
+        if seed <= count
+    )
+
+
+GAMBLES = gambles(GAMBLE_KINDS, GAMBLE)
+"""Twenty short depth-first scans with seeded noise in their scores (*gambles*), each for
+one turn, as SCANS had them from 2026-12-06 to -07 (docs/SOLVERS.md, "Gambles")."""
+
 
 FREECELL = get_game("freecell")
 ENGINE = engine_for(FREECELL.rules({}))
@@ -76,7 +101,7 @@ CANDIDATES: dict[str, Weights] = {
     "dfwr-100-20-0-8-15-b2": Weights(
         100, 20, 0, 8, 15, breaks=2, depth_first=True, whole_runs=True
     ),
-    "macros": Weights(0, 0, 0, 0, 0, macros=True),
+    "macros": Weights(0, 0, 0, 0, 0, macros=FIRST_ORDER),
 }
 """The scans measured (the turn of each is set per set, not here)."""
 
@@ -201,8 +226,8 @@ def scans_of(
     tables: dict[str, Table], scans: Sequence[Weights]
 ) -> list[tuple[Table, bool, int, int]]:
     """The scans with their turns and lifetimes, as :func:`simulate` takes them (a scan
-    proves unless it moves whole runs only)."""
-    return [(tables[name_of(w)], not w.whole_runs, w.turn, w.lifetime) for w in scans]
+    proves unless it moves whole runs only or macro moves)."""
+    return [(tables[name_of(w)], not (w.whole_runs or w.macros), w.turn, w.lifetime) for w in scans]
 
 
 def figures(
@@ -228,10 +253,13 @@ def plain(weights: Weights) -> Weights:
 
 
 def name_of(weights: Weights) -> str:
-    """The candidate, or the gamble of that kind and seed, that is ``weights`` but for its
-    turn and lifetime."""
+    """The candidate, the macro scan of that order and seed, or the gamble of that kind and
+    seed, that is ``weights`` but for its turn and lifetime."""
     alone = plain(weights)
     found = next((n for n, w in CANDIDATES.items() if w == alone), None)
+    if found is None and weights.macros:
+        order = weights.macros.translate(str.maketrans({"[": "g", "]": "", "=": "s", ":": "d"}))
+        found = f"m-{order.replace(' ', '_')}-s{weights.seed}"
     if found is None:
         if not weights.jitter:
             raise ValueError(f"neither a candidate nor a gamble: {weights}")
@@ -307,9 +335,9 @@ def main(argv: list[str] | None = None) -> int:
             f"median {won[len(won) // 2] if won else '-'}",
             flush=True,
         )
-    print_figures(f"SCANS ({len(GAMBLES)} gambles)", figures(tables, SCANS, hard, args.nodes))
-    lead = [w for w in SCANS[1:] if w.macros]  # before the gambles, as in SCANS
-    rest = [w for w in SCANS[1:] if w not in GAMBLES and not w.macros]
+    print_figures("SCANS", figures(tables, SCANS, hard, args.nodes))
+    lead = [w for w in SCANS[1:] if w.macros]  # gambles go after the macro scans
+    rest = [w for w in SCANS[1:] if not w.macros]
     if args.search:
         found = []
         others = [n for n in CANDIDATES if n != first]

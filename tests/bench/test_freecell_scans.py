@@ -14,7 +14,7 @@ from hypothesis import given
 from hypothesis import strategies as st
 
 from bench_module import load_bench
-from patience.solver.freecell.search import FIRST_ALONE, GAMBLES, SCANS, Weights
+from patience.solver.freecell.search import FIRST_ALONE, SCANS, Weights
 from patience.solver.kernel.search import take_turns
 
 bench = load_bench("freecell_scans")
@@ -110,7 +110,14 @@ def test_every_scan_has_a_table_of_its_own() -> None:
     (a gamble's names its kind and seed), and a scan neither measured nor a gamble none."""
     names = [bench.name_of(w) for w in SCANS]
     assert len(set(names)) == len(SCANS)
-    assert bench.name_of(GAMBLES[0]) == "g-wr-50-30-5-20-40-b3-j100-s1"
-    assert bench.name_of(GAMBLES[0]._replace(seed=7, turn=3, lifetime=3)).endswith("-j100-s7")
+    assert bench.name_of(bench.GAMBLES[0]) == "g-wr-50-30-5-20-40-b3-j100-s1"
+    assert bench.name_of(bench.GAMBLES[0]._replace(seed=7, turn=3, lifetime=3)).endswith("-j100-s7")
     with pytest.raises(ValueError, match="neither"):
         bench.name_of(Weights(1, 2, 3, 4, 5))
+
+
+def test_macro_scans_are_named_by_order_and_seed() -> None:
+    one = Weights(0, 0, 0, 0, 0, macros="0j26[34]", seed=6)
+    assert bench.name_of(one) == "m-0j26g34-s6"
+    assert bench.name_of(one._replace(macros="0j26[34]=")) != bench.name_of(one)
+    assert bench.name_of(one._replace(seed=7, turn=9)) == "m-0j26g34-s7"

@@ -2,15 +2,19 @@
 
 from __future__ import annotations
 
+import pytest
+
 from patience.engine.game import engine_for, start_position
 from patience.games import get_game
 from patience.solver import Budget, Won, hint
 
 
-def test_following_hints_wins_an_easy_deal() -> None:
+@pytest.mark.parametrize("deal", [2, 4, 6, 32])
+def test_following_hints_wins_a_deal(deal: int) -> None:
+    """Easy and medium FreeCell deals: each hint's line goes on with the last one's."""
     info = get_game("freecell")
     engine = engine_for(info.rules({}))
-    pos = start_position(info, {}, 2)
+    pos = start_position(info, {}, deal)
     for _ in range(300):
         if engine.is_won(pos):
             break
@@ -44,3 +48,17 @@ def test_hints_win_after_an_ace_was_put_on_the_last_foundation() -> None:
         for move in advice.outcome.moves:
             pos = engine.play(pos, move)
         assert engine.is_won(pos)
+
+
+def test_the_next_hint_goes_on_with_the_line_without_a_search() -> None:
+    info = get_game("freecell")
+    engine = engine_for(info.rules({}))
+    pos = start_position(info, {}, 1941)
+    first = hint(info, {}, pos, Budget(nodes=400_000))
+    assert isinstance(first.outcome, Won) and first.move is not None
+    assert first.outcome.nodes > 0
+    following = hint(info, {}, engine.play(pos, first.move), Budget(nodes=1))
+    assert following.source == "solver" and following.outcome.nodes == 0
+    assert following.move == first.outcome.moves[1]
+    assert isinstance(following.outcome, Won)
+    assert following.outcome.moves == first.outcome.moves[1:]

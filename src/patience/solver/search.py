@@ -46,6 +46,12 @@ class Searcher:
         self._receivers = (*engine.tableau, *engine.foundations, *engine.cells)
         self._cycles: dict[object, list[tuple[tuple[Move, ...], _CycleState]]] = {}
 
+    def for_hints(self) -> Searcher:
+        """The searcher whose lines hints follow (this one): following the first move of each
+        line found must lead to a win, so a searcher whose next search from a line's next
+        position may turn back gives one that goes on with it."""
+        return self
+
     # ------------------------------------------------------------------ expansion
 
     def settle(self, pos: Position) -> tuple[Position, list[Move], list[Move]]:

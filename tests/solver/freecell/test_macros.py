@@ -10,7 +10,15 @@ from bench_module import load_bench
 from patience.cards import ALL_CARDS, rank, suit
 from patience.engine.game import engine_for, start_position
 from patience.games import get_game
-from patience.solver.freecell.macros import MacroScan, horne_needs
+from patience.solver.freecell.macros import (
+    FIRST_ORDER,
+    ONE,
+    SHUFFLED,
+    SORTED,
+    MacroScan,
+    horne_needs,
+    parse_order,
+)
 from patience.solver.kernel.positions import engine_moves, state_of
 from patience.solver.kernel.tables import Tables
 
@@ -71,3 +79,36 @@ def test_it_stops_when_late() -> None:
 
     assert found.run(1000, late, 100) == 5
     assert found.stopped and asked == [101, 102, 103, 104, 105]
+
+
+def test_orders_are_parsed_and_unbuilt_kinds_refused() -> None:
+    one, sorted_, shuffled = ONE, SORTED, SHUFFLED
+    assert parse_order("0j 7:[34]=[26]") == (
+        (0, (bytes([one, 0]), bytes([one, 10]))),
+        (7, (bytes([sorted_, 3, 4]), bytes([shuffled, 2, 6]))),
+    )
+    assert parse_order(FIRST_ORDER)[1][0] == 33
+    for bad in ("0[5]", "07", "0 4:1 3:2", "5:01", "0 x:1"):
+        with pytest.raises(ValueError):
+            parse_order(bad)
+
+
+def test_a_shuffled_group_is_drawn_from_the_seed() -> None:
+    """The same seed searches the same states; another seed, or the group sorted, searches
+    other states; every win replays."""
+    found: dict[int, list[tuple[int, object]]] = {}
+    for deal in (32, 36, 57):
+        pos = start_position(INFO, {}, deal)
+        start = state_of(TABLES, pos)
+        assert start is not None
+        for order, seed in (("0j26[34]", 6), ("0j26[34]", 6), ("0j26[34]", 7), ("0j26[34]=", 0)):
+            scan = MacroScan(TABLES, start, HORNE, parse_order(order), seed)
+            checked = scan.run(3000, None, 0)
+            if scan.line is not None:
+                moves = engine_moves(TABLES, pos, scan.line)
+                assert prototype.replays_to_win(ENGINE, pos, moves)
+            found.setdefault(deal, []).append((checked, scan.line))
+    assert sum(line is not None for runs in found.values() for _, line in runs) >= 4
+    assert all(runs[0] == runs[1] for runs in found.values())
+    assert any(runs[0] != runs[2] for runs in found.values())
+    assert any(runs[0] != runs[3] for runs in found.values())

@@ -19,10 +19,9 @@ from patience.rules.piles import Unit
 from patience.solver import Budget, ProvenUnwinnable, Unknown, Won
 from patience.solver.freecell.family import in_family
 from patience.solver.freecell.hooks import WholeRuns
+from patience.solver.freecell.macros import parse_order
 from patience.solver.freecell.search import (
-    GAMBLE,
-    GAMBLE_KINDS,
-    GAMBLES,
+    MACRO_ORDERS,
     MACROS,
     SCANS,
     FreeCellSearch,
@@ -211,19 +210,16 @@ def test_scores_reward_cards_home_and_punish_buried_and_broken_columns() -> None
     assert HOME < 0
 
 
-def test_the_gambles_are_short_seeded_depth_first_scans_of_three_kinds() -> None:
-    """The macro scan first, then twenty gambles, one turn each: seeds 1, 2, ... of each kind
-    in order, seed by seed; one kind tries every move (a whole-run scan never wins a deal
-    such as 1941)."""
-    assert len(GAMBLES) == sum(count for _, count in GAMBLE_KINDS) == 20
-    assert all(g.depth_first and g.jitter and g.turn == g.lifetime == GAMBLE for g in GAMBLES)
-    for kind, count in GAMBLE_KINDS:
-        seeds = [g.seed for g in GAMBLES if g._replace(seed=0, turn=500, lifetime=0) == kind]
-        assert seeds == list(range(1, count + 1))
-    assert [g.seed for g in GAMBLES[:4]] == [1, 1, 1, 2]
-    assert any(not kind.whole_runs for kind, _ in GAMBLE_KINDS)
-    assert SCANS[1] == MACROS and MACROS.macros and MACROS.turn == MACROS.lifetime
-    assert SCANS[2 : 2 + len(GAMBLES)] == GAMBLES
+def test_twelve_macro_scans_come_first_and_two_scans_prove() -> None:
+    """The scans of macro moves lead, each in an order (and with a seed) of its own; two
+    scans of every move stay to prove deals lost (neither whole runs only nor macro moves)."""
+    macro = [w for w in SCANS if w.macros]
+    assert SCANS[0] == MACROS and list(SCANS[: len(MACRO_ORDERS)]) == macro
+    assert {(w.macros, w.seed) for w in macro} == set(MACRO_ORDERS)
+    assert len(set(MACRO_ORDERS)) == len(MACRO_ORDERS) == 12
+    assert all(parse_order(w.macros) for w in macro)
+    proving = [w for w in SCANS if not (w.macros or w.whole_runs)]
+    assert len(proving) == 2 and all(not w.lifetime for w in proving)
 
 
 @given(st.integers(0, 2**32 - 1), st.integers(1, 5_000))

@@ -20,7 +20,7 @@ from patience.solver import Budget, Won
 from patience.solver.freecell.hooks import Family, Weights
 from patience.solver.freecell.search import SCANS, FreeCellSearch
 from patience.solver.kernel.positions import engine_moves, state_of
-from patience.solver.kernel.search import Hooks, Scan, Score, scan, take_turns
+from patience.solver.kernel.search import Hooks, Scan, Score, Turns, scan, take_turns
 from patience.solver.kernel.state import cards_home
 from patience.solver.kernel.tables import Tables
 
@@ -131,15 +131,15 @@ def test_a_scan_leaves_the_turns_at_its_lifetime() -> None:
 def test_a_scan_is_made_when_its_first_turn_comes() -> None:
     """Deal 1 is won within the first scan's nodes alone: the others are never made; with
     turns too short to win, each is made once, when its turn comes."""
-    tables = Tables(ENGINE)
-    state = state_of(tables, start_position(FREECELL, {}, 1))
+    searcher = FreeCellSearch(ENGINE)
+    state = state_of(searcher.tables, start_position(FREECELL, {}, 1))
     assert state is not None
-    family, made = Family(tables), []
+    made = []
 
-    def maker(weights: Weights) -> Callable[[], Scan]:
-        def make() -> Scan:
+    def maker(weights: Weights) -> Callable[[], Turns]:
+        def make() -> Turns:
             made.append(weights)
-            return scan(tables, state, family.hooks(weights))
+            return searcher.scan_of(state, weights)
 
         return make
 

@@ -76,9 +76,10 @@ class Weights(NamedTuple):
     and :attr:`seed` (0: none). Scans alike but for their seeds try moves of about equal
     score in different orders (as fc-solve's "random-dfs" scans shuffle theirs)."""
     seed: int = 0
-    macros: bool = False
-    """The scan of goal-directed macro moves instead (:mod:`~.macros`; the scores go unused):
-    such a scan never proves anything."""
+    macros: str = ""
+    """The order of a scan of goal-directed macro moves instead (:mod:`~.macros`,
+    :func:`~.macros.parse_order`; the scores go unused, :attr:`seed` draws its shuffled
+    orders): such a scan never proves anything. Empty: not such a scan."""
 
 
 @cython.cclass

@@ -12,6 +12,7 @@ cdef class Level:
     cdef int kind
     cdef int depth
     cdef bytearray board
+    cdef tuple items
 
 @cython.final
 cdef class MacroScan:
@@ -20,9 +21,12 @@ cdef class MacroScan:
     cdef readonly bint stopped
     cdef list won
     cdef bytes fits
+    cdef bytes chain
     cdef bytes lowers
     cdef bytes limits
     cdef bytes horne
+    cdef tuple order
+    cdef unsigned int rng
     cdef int n
     cdef int c
     cdef int size
@@ -69,7 +73,9 @@ cdef class MacroScan:
     cdef void _cell_home(self, Level level, bytearray p) except *
     cdef void _cell_onto_parent(self, Level level, bytearray p) except *
     cdef void _buried_home(self, Level level, bytearray p) except *
-    cdef void _run_onto_parent(self, Level level, bytearray p) except *
+    cdef void _run_onto_parent(self, Level level, bytearray p, bint within) except *
+    cdef void _column_to_cells(self, Level level, bytearray p) except *
     cdef void _run_to_gap(self, Level level, bytearray p) except *
     cdef void _cell_to_gap_and_on(self, Level level, bytearray p) except *
     cdef void _sort(self, Level level) except *
+    cdef void _shuffle(self, Level level) noexcept

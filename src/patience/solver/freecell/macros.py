@@ -3,13 +3,15 @@ each move kind is a goal reached by one macro move, the cards in the way set asi
 time (free cells first, then empty columns). Compiled by Cython where it can be; it never
 proves (it leaves moves out), and its wins replay as any line of steps.
 
-Kinds, in this order below depth :data:`DEEP`: a column's top card home; a cell's card home;
-a cell's card into an empty column with another cell's card or a run put on it at once; a
-cell's card onto a card it fits on anywhere in a column; a card under others home; a natural
-run onto a card it fits on anywhere in another column. From depth :data:`DEEP` on: the two
-kinds home, then a run into an empty column, then the other four together, fewest cards home
-first. Before a state's kinds, every card Horne's rule lets go home goes, and that is then the
-state's only child (:func:`horne_needs` reads that rule from the build).
+The kinds, named by fc-solve's letters for its tests: ``0`` a column's top card home; ``1``
+a cell's card home; ``2`` a cell's card onto a card it fits on anywhere in a column; ``3`` a
+card under others home; ``4`` a natural run onto a card it fits on anywhere in another column;
+``6`` a run into an empty column; ``8`` the part of a run above a card of it onto another card
+it fits on, as ``4``; ``9`` a whole column into free cells; ``j`` a cell's card into an empty
+column with another cell's card or a run put on it at once. A scan's *order*
+(:func:`parse_order`) says which kinds it makes, in what order, and which together. Before a
+state's kinds, every card Horne's rule lets go home goes, and that is then the state's only
+child (:func:`horne_needs` reads that rule from the build).
 
 >>> from patience.engine.game import engine_for
 >>> from patience.games import get_game
@@ -45,9 +47,13 @@ from patience.solver.kernel.state import (
 )
 from patience.solver.kernel.tables import Tables
 
-DEEP = 33
-"""The depth from which the second order of kinds holds."""
-_DEEP = cython.declare(cython.int, DEEP)
+FIRST_ORDER = "01j234 33:016[234j]="
+"""The order of fc-solve's first looking-glass scan (docs/SOLVERS.md, "Macro moves")."""
+Order = tuple[tuple[int, tuple[bytes, ...]], ...]
+"""A parsed order: from which depth each stage holds, and its items (:func:`parse_order`)."""
+_LETTERS = "0123456789j"
+_BUILT = "01234689j"
+"""The kinds built so far, by their letters."""
 _CARDS = cython.declare(cython.int, CARDS)
 _EMPTY = cython.declare(cython.int, EMPTY)
 _TO_HOME = cython.declare(cython.int, TO_HOME)
@@ -57,14 +63,54 @@ _MOST_STEPS = cython.declare(cython.int, 64)
 """The most steps one child takes: a macro move sets at most every place's worth aside, and
 Horne's rule sends at most every card home."""
 _MADE = cython.declare(cython.int, 99)
-"""A level's ``kind`` once it has made every kind (past the end of either order)."""
-_GROUP = cython.declare(cython.int, 7)
-"""The kind number of the four kinds searched together from depth :data:`DEEP`."""
-_SHALLOW = cython.declare(bytes, bytes((0, 1, 5, 2, 3, 4)))
-_DEEPER = cython.declare(bytes, bytes((0, 1, 8, 7)))
-"""The kinds in order: 0 and 1 home, 2 cell onto a card, 3 a buried card home, 4 a run onto
-a card, 5 a cell into an empty column with cards on it, 8 a run into an empty column, 7 the
-group (2, 3, 4, 5 together)."""
+"""A level's ``kind`` once it has made every kind (past the end of its order)."""
+ONE = 0
+SORTED = 1
+SHUFFLED = 2
+"""An item's first byte: one kind; kinds together, fewest cards home first (stably); kinds
+together in an order drawn from the scan's seed."""
+_SORTED = cython.declare(cython.int, SORTED)
+_SHUFFLED = cython.declare(cython.int, SHUFFLED)
+
+
+def parse_order(text: str) -> Order:
+    """Stages separated by spaces, each but the first after ``depth:``; in each, kinds by
+    their letters, and kinds together in brackets: ``[...]=`` sorted by cards home, fewest
+    first, ``[...]`` shuffled. Each item is its mode, then its kinds (letters' indexes).
+
+    >>> parse_order("01j234 33:016[234j]=")[1]
+    (33, (b'\\x00\\x00', b'\\x00\\x01', b'\\x00\\x06', b'\\x01\\x02\\x03\\x04\\n'))
+    >>> parse_order("0[5]")
+    Traceback (most recent call last):
+    ValueError: unknown or unbuilt kind '5' in '0[5]'
+    """
+    stages: list[tuple[int, tuple[bytes, ...]]] = []
+    for n, stage in enumerate(text.split()):
+        depth, _, kinds = stage.rpartition(":")
+        if (n == 0) != (depth == "") or (depth and int(depth) <= stages[-1][0]):
+            raise ValueError(f"stages after the first need rising depths: {text!r}")
+        items: list[bytes] = []
+        at = 0
+        while at < len(kinds):
+            if kinds[at] == "[":
+                end = kinds.index("]", at)
+                sort = kinds[end + 1 : end + 2] == "="
+                items.append(
+                    bytes([SORTED if sort else SHUFFLED, *_kinds(kinds[at + 1 : end], text)])
+                )
+                at = end + 1 + sort
+            else:
+                items.append(bytes([ONE, *_kinds(kinds[at], text)]))
+                at += 1
+        stages.append((int(depth or 0), tuple(items)))
+    return tuple(stages)
+
+
+def _kinds(letters: str, text: str) -> list[int]:
+    for letter in letters:
+        if letter not in _BUILT:
+            raise ValueError(f"unknown or unbuilt kind {letter!r} in {text!r}")
+    return [_LETTERS.index(letter) for letter in letters]
 
 
 def horne_needs(tables: Tables) -> bytes:
@@ -104,6 +150,8 @@ class Level:
     depth: cython.int
     board: bytearray
     """The state's own board."""
+    items: tuple[bytes, ...]
+    """The items of the order's stage at its depth."""
 
     def __init__(self, size: int) -> None:
         self.board = bytearray(size)
@@ -121,9 +169,13 @@ class MacroScan:
     stopped: cython.bint
     won: list[Step] | None
     fits: bytes
+    chain: bytes
     lowers: bytes
     limits: bytes
     horne: bytes
+    order: Order
+    rng: cython.uint
+    """The state of the scan's draws (xorshift), from its seed."""
     n: cython.int
     c: cython.int
     size: cython.int
@@ -152,15 +204,25 @@ class MacroScan:
     """Places on that board where a cell's card may go (:meth:`_cell_onto_parent`), all
     cleared again before it returns."""
 
-    def __init__(self, tables: Tables, start: State, horne: bytes) -> None:
+    def __init__(
+        self,
+        tables: Tables,
+        start: State,
+        horne: bytes,
+        order: Order = parse_order(FIRST_ORDER),  # noqa: B008 (a tuple, parsed once)
+        seed: int = 0,
+    ) -> None:
         self.proves = False
         self.exhausted = False
         self.stopped = False
         self.won = None
         self.fits = tables.fits
+        self.chain = tables.chain
         self.lowers = tables.lowers
         self.limits = tables.limits
         self.horne = horne
+        self.order = order
+        self.rng = (seed * 2_654_435_761 + 1) & 0xFFFFFFFF or 1
         board = board_of(start)
         self.n = board[0]
         self.c = board[1]
@@ -221,6 +283,9 @@ class MacroScan:
         level.next = 0
         level.kind = -1
         level.depth = self.depth
+        for depth, items in self.order:
+            if depth <= self.depth:
+                level.items = items
         self.depth += 1
 
     @cython.ccall
@@ -266,8 +331,9 @@ class MacroScan:
                 out.append(decoded(level.records, at + 1 + 3 * i))
         return out
 
+    @cython.locals(k=cython.int)
     def _make(self, level: Level) -> cython.bint:
-        """Make the children of the level's next kind; ``False`` once every kind is made."""
+        """Make the children of the level's next item; ``False`` once every item is made."""
         level.count = 0
         level.next = 0
         while level.count == 0:
@@ -277,16 +343,15 @@ class MacroScan:
                 if level.count:
                     level.kind = _MADE  # Horne's child is the only one
                 continue
-            order = _SHALLOW if level.depth < _DEEP else _DEEPER
-            if level.kind > len(order):
+            if level.kind > len(level.items):
                 return False
-            kind = order[level.kind - 1]
-            if kind == _GROUP:
-                for k in (2, 3, 4, 5):
-                    self._kind(level, k)
+            item: bytes = level.items[level.kind - 1]
+            for k in range(1, len(item)):
+                self._kind(level, item[k])
+            if item[0] == _SORTED:
                 self._sort(level)
-            else:
-                self._kind(level, kind)
+            elif item[0] == _SHUFFLED:
+                self._shuffle(level)
         return True
 
     def _kind(self, level: Level, kind: cython.int) -> cython.void:
@@ -300,11 +365,15 @@ class MacroScan:
         elif kind == 3:
             self._buried_home(level, p)
         elif kind == 4:
-            self._run_onto_parent(level, p)
-        elif kind == 5:
-            self._cell_to_gap_and_on(level, p)
-        else:
+            self._run_onto_parent(level, p, False)
+        elif kind == 8:
+            self._run_onto_parent(level, p, True)
+        elif kind == 9:
+            self._column_to_cells(level, p)
+        elif kind == 6:
             self._run_to_gap(level, p)
+        else:
+            self._cell_to_gap_and_on(level, p)
 
     # --- building a child -------------------------------------------------------------
 
@@ -446,12 +515,15 @@ class MacroScan:
         ranks = _RANK0
         return q[2 + self.n + self.c + suits[card]] == ranks[card]
 
-    @cython.locals(end=cython.int)
+    @cython.locals(end=cython.int, chain=cython.p_const_uchar)
     def _run_end(
         self, q: cython.p_const_uchar, at: cython.int, size: cython.int, start: cython.int
     ) -> cython.int:
+        """Where the run from height ``start`` ends: the cards that move with it (the move
+        unit, :attr:`Tables.chain`)."""
+        chain = self.chain
         end = start
-        while end + 1 < size and self._fits(q[at + end], q[at + end + 1]):
+        while end + 1 < size and chain[q[at + end] * _CARDS + q[at + end + 1]]:
             end += 1
         return end
 
@@ -568,6 +640,17 @@ class MacroScan:
                     self._step(self.n + j, d, 1)
                     self._emit(level)
 
+    @cython.locals(q=cython.p_const_uchar, free=cython.int, i=cython.int, size=cython.int)
+    def _column_to_cells(self, level: Level, p: bytearray) -> cython.void:
+        q = p
+        free = self._free(p)
+        for i in range(self.n):
+            size = q[2 + i]
+            if 0 < size <= free:
+                self._begin(p)
+                self._aside(i, size)  # all into free cells
+                self._emit(level)
+
     @cython.locals(
         q=cython.p_const_uchar,
         room=cython.int,
@@ -600,11 +683,13 @@ class MacroScan:
         column_at=cython.p_const_uchar,
         offsets=cython.p_const_uchar,
         room=cython.int,
+        free=cython.int,
         i=cython.int,
         size=cython.int,
         at=cython.int,
         start=cython.int,
         end=cython.int,
+        first=cython.int,
         above=cython.int,
         card=cython.int,
         lower=cython.int,
@@ -614,9 +699,11 @@ class MacroScan:
         place=cython.int,
         d=cython.int,
         h=cython.int,
-        free=cython.int,
     )
-    def _run_onto_parent(self, level: Level, p: bytearray) -> cython.void:
+    def _run_onto_parent(self, level: Level, p: bytearray, within: cython.bint) -> cython.void:
+        """Runs onto a card they fit on in another column, not covered by its own run, the
+        cards above either set aside: each natural run from its bottom card, or
+        (``within``) each part of a run from a card that lies on its parent."""
         q = p
         f = self.fits
         lw = self.lowers
@@ -632,40 +719,39 @@ class MacroScan:
             at = offsets[i]
             start = 0
             while start < size:
-                end = start
-                while end + 1 < size and f[q[at + end] * _CARDS + q[at + end + 1]]:
-                    end += 1
+                end = self._run_end(q, at, size, start)
                 above = size - 1 - end
-                card = q[at + start]
-                m = 0  # the places it may go, in board order (column, then height)
-                for k in range(lw[card * (_CARDS + 1)]):
-                    lower = lw[card * (_CARDS + 1) + 1 + k]
-                    place = where[lower]
-                    if not place or column_at[place] == i:
-                        continue
-                    d = column_at[place]
-                    h = place - offsets[d]
-                    if h + 1 < q[2 + d] and f[lower * _CARDS + q[place + 1]]:
-                        continue  # covered by a card of its own run
-                    if q[2 + d] - 1 - h + above > room:
-                        continue
-                    t = m
-                    while t > 0 and found[t - 1] > place:
-                        found[t] = found[t - 1]
-                        t -= 1
-                    found[t] = place
-                    m += 1
-                for k in range(m):
-                    place = found[k]
-                    d = column_at[place]
-                    h = q[2 + d] - 1 - (place - offsets[d])  # the cards above it
-                    if end + 1 - start > self._limit_after(free, room - free, h + above, False):
-                        continue
-                    self._begin(p)
-                    self._aside(d, h)
-                    self._aside(i, above)
-                    self._step(i, d, end + 1 - start)
-                    self._emit(level)
+                for first in range(start + within, end + 1 if within else start + 1):
+                    card = q[at + first]
+                    m = 0  # the places it may go, in board order (column, then height)
+                    for k in range(lw[card * (_CARDS + 1)]):
+                        lower = lw[card * (_CARDS + 1) + 1 + k]
+                        place = where[lower]
+                        if not place or column_at[place] == i:
+                            continue
+                        d = column_at[place]
+                        h = place - offsets[d]
+                        if h + 1 < q[2 + d] and f[lower * _CARDS + q[place + 1]]:
+                            continue  # covered by a card of its own run
+                        if q[2 + d] - 1 - h + above > room:
+                            continue
+                        t = m
+                        while t > 0 and found[t - 1] > place:
+                            found[t] = found[t - 1]
+                            t -= 1
+                        found[t] = place
+                        m += 1
+                    for k in range(m):
+                        place = found[k]
+                        d = column_at[place]
+                        h = q[2 + d] - 1 - (place - offsets[d])  # the cards above it
+                        if end + 1 - first > self._limit_after(free, room - free, h + above, False):
+                            continue
+                        self._begin(p)
+                        self._aside(d, h)
+                        self._aside(i, above)
+                        self._step(i, d, end + 1 - first)
+                        self._emit(level)
                 start = end + 1
 
     @cython.locals(
@@ -796,3 +882,22 @@ class MacroScan:
                 else:
                     level.records[to * rec : (to + 1) * rec] = old[k * rec : (k + 1) * rec]
                 to += 1
+
+    @cython.locals(
+        rec=cython.int, k=cython.int, j=cython.int, i=cython.int, x=cython.uint, r=cython.p_uchar
+    )
+    def _shuffle(self, level: Level) -> cython.void:
+        """The level's children in an order drawn from the scan's seed (Fisher-Yates)."""
+        rec = self.record
+        r = level.records
+        for k in range(level.count - 1, 0, -1):
+            x = self.rng
+            x ^= (x << 13) & 0xFFFFFFFF
+            x ^= x >> 17
+            x ^= (x << 5) & 0xFFFFFFFF
+            self.rng = x
+            j = x % (k + 1)
+            if j == k:
+                continue
+            for i in range(rec):
+                r[k * rec + i], r[j * rec + i] = r[j * rec + i], r[k * rec + i]
