@@ -10,12 +10,15 @@ from patience.engine.position import REDEAL_MOVE, STOCK_MOVE, MoveKind, remove, 
 from patience.games import get_game
 from patience.notation import (
     game_spec,
+    line_texts,
     move_text,
     parse_game_spec,
     parse_move,
     parse_position,
     position_text,
 )
+from patience.solver import searcher_for
+from patience.solver.result import Budget, Won
 
 
 def test_freecell_moves_use_the_community_notation() -> None:
@@ -156,3 +159,18 @@ def test_more_redeals_than_the_game_allows_are_refused() -> None:
     text = position_text(game.info, game.options, game.position)
     with pytest.raises(NotationError, match="allows 0"):
         parse_position(text + " redeals=1")
+
+
+def test_a_line_is_written_move_by_move_and_reads_back() -> None:
+    """Each move of a solver's line is written for its own position, and reads back as that
+    move (deal 1,941,286,045's line, when this was written, moved one card of two onto pile 1
+    at its 91st move: ``71:1``, where ``71`` alone would move both)."""
+    game = Game.new("freecell", deal=1_941_286_045)
+    found = searcher_for(game.engine.rules).solve(game.position, Budget(nodes=200_000))
+    assert isinstance(found, Won)
+    texts = line_texts(game.engine, game.position, found.moves)
+    pos = game.position
+    for text, move in zip(texts, found.moves, strict=True):
+        assert parse_move(game.engine, pos, text) == move
+        pos = game.engine.play(pos, move)
+    assert game.engine.is_won(pos)

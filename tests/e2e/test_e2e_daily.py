@@ -19,7 +19,7 @@ from table_driver import TIMEOUT_MS, drag, source_card, target, wait_idle
 from test_e2e_pages import axe_problems
 
 from patience.engine.game import Game
-from patience.notation import move_texts
+from patience.notation import line_texts
 from patience.solver import searcher_for
 from patience.solver.result import Budget, Won
 from patience.store.dailies import DailyRow, DailyStore
@@ -40,7 +40,7 @@ def winning_line(deal: int) -> list[str]:
     game = Game.new("freecell", {}, deal)
     result = searcher_for(game.engine.rules).solve(game.position, Budget(200_000))
     assert isinstance(result, Won)
-    return move_texts(game.engine, game.position, result.moves)
+    return line_texts(game.engine, game.position, result.moves)
 
 
 def prepare(data: Path, line: list[str]) -> str:

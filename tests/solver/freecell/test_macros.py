@@ -88,7 +88,7 @@ def test_orders_are_parsed_and_unbuilt_kinds_refused() -> None:
         (7, (bytes([sorted_, 3, 4]), bytes([shuffled, 2, 6]))),
     )
     assert parse_order(FIRST_ORDER)[1][0] == 33
-    for bad in ("0[5]", "07", "0 4:1 3:2", "5:01", "0 x:1"):
+    for bad in ("0[5]", "07", "0 4:1 3:2", "5:01", "0 x:1", "", "0[]", "0[12"):
         with pytest.raises(ValueError):
             parse_order(bad)
 

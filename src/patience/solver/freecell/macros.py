@@ -103,10 +103,14 @@ def parse_order(text: str) -> Order:
                 items.append(bytes([ONE, *_kinds(kinds[at], text)]))
                 at += 1
         stages.append((int(depth or 0), tuple(items)))
+    if not stages:
+        raise ValueError("an order needs at least one kind")
     return tuple(stages)
 
 
 def _kinds(letters: str, text: str) -> list[int]:
+    if not letters:
+        raise ValueError(f"empty brackets in {text!r}")
     for letter in letters:
         if letter not in _BUILT:
             raise ValueError(f"unknown or unbuilt kind {letter!r} in {text!r}")
