@@ -199,6 +199,30 @@ def test_hint_names_a_legal_move(client: TestClient) -> None:
     assert stale.status_code == 409
 
 
+class NoSearch:
+    """A solver pool that fails any job given to it."""
+
+    async def run(self, *args: object, **kwargs: object) -> object:
+        raise AssertionError("searched again")
+
+
+def test_the_next_hint_goes_on_with_the_line_without_a_search(client: TestClient) -> None:
+    state = new_game(client, game="freecell", deal=1)
+    first = client.post(f"/api/games/{state['id']}/hint", json={"version": 0}).json()["hint"]
+    assert first["source"] == "solver"
+    state = play(client, state, first["move"])
+    app = client.app.state  # type: ignore[attr-defined]
+    solvers, app.solvers = app.solvers, NoSearch()
+    try:
+        body = {"version": state["version"]}
+        second = client.post(f"/api/games/{state['id']}/hint", json=body)
+    finally:
+        app.solvers = solvers
+    assert second.status_code == 200, second.text
+    assert second.json()["hint"]["source"] == "solver"
+    assert second.json()["hint"]["move"] in {m["text"] for m in state["legal"]}
+
+
 def test_german_reason_differs_from_english(client: TestClient) -> None:
     state = new_game(client)
     body = {"version": 0, "move": "1h"}

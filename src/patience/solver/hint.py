@@ -3,10 +3,11 @@
 from __future__ import annotations
 
 from collections import OrderedDict
-from collections.abc import Mapping
+from collections.abc import Mapping, Sequence
 from dataclasses import dataclass
 from typing import Literal
 
+from patience.engine.core import Engine
 from patience.engine.position import Move, Position
 from patience.games.registry import GameInfo
 from patience.notation import move_text
@@ -29,22 +30,68 @@ class Hint:
     outcome: Result
 
 
+class KeptLines:
+    """The rest of each winning line a hint started, by the position its first move leads to
+    (the latest ``size``): the next hint there goes on with it, so following hints wins even
+    where a search from the next position would take another way.
+
+    >>> from patience.engine.game import Game
+    >>> from patience.engine.position import MoveKind
+    >>> game = Game.new("freecell", deal=1)
+    >>> kept = KeptLines()
+    >>> line = (Move(MoveKind.TRANSFER, 0, 8, 1), Move(MoveKind.TRANSFER, 0, 9, 1))
+    >>> kept.keep(game.engine, game.position, line)
+    >>> after = game.engine.play(game.position, line[0])
+    >>> kept.going_on(game.engine, after) == line[1:], kept.going_on(game.engine, after)
+    (True, None)
+    """
+
+    def __init__(self, size: int = 4_096) -> None:
+        self.size = size
+        self._lines: OrderedDict[tuple[Rules, Position], tuple[Move, ...]] = OrderedDict()
+
+    def keep(self, engine: Engine, position: Position, line: Sequence[Move]) -> None:
+        """Keep the rest of ``line``, a winning line from ``position`` whose first move is
+        hinted, for the position that move leads to."""
+        if len(line) > 1:
+            self._lines[(engine.rules, engine.apply(position, line[0]))] = tuple(line[1:])
+            while len(self._lines) > self.size:
+                self._lines.popitem(last=False)
+
+    def going_on(self, engine: Engine, position: Position) -> tuple[Move, ...] | None:
+        """The line kept for ``position`` (taken: its first move is hinted again, and the rest
+        kept for where that leads), or ``None``."""
+        line = self._lines.pop((engine.rules, position), None)
+        if line is not None:
+            self.keep(engine, position, line)
+        return line
+
+
+KEPT = KeptLines()
+"""The lines this process's hints started."""
+
+
 def hint(
     info: GameInfo,
     options: Mapping[str, str] | None,
     position: Position,
     budget: Budget | None = None,
+    kept: KeptLines = KEPT,
 ) -> Hint:
-    """The next move of a winning line within ``budget``, else the heuristic's best move."""
+    """The next move of a winning line within ``budget`` (going on with a line ``kept`` for
+    ``position``, without a search), else the heuristic's best move."""
 
     searcher = searcher_for(info.rules(options)).for_hints()
     engine = searcher.engine
-    rules = info.rules(options)
-    going_on = _LINES.pop((rules, position), None)
-    outcome = Won(going_on, 0, 0.0) if going_on else searcher.solve(position, budget or HINT_BUDGET)
+    going_on = kept.going_on(engine, position)
+    if going_on is not None:
+        outcome: Result = Won(going_on, 0, 0.0)
+    else:
+        outcome = searcher.solve(position, budget or HINT_BUDGET)
+        if isinstance(outcome, Won):
+            kept.keep(engine, position, outcome.moves)
     if isinstance(outcome, Won) and outcome.moves:
         first = outcome.moves[0]
-        _remember((rules, engine.apply(position, first)), outcome.moves[1:])
         text = f"Play {move_text(engine, position, first)}: it starts a winning line"
         return Hint(first, text + " (the solver sees every card).", "solver", outcome)
     move = best_move(searcher, position)
@@ -56,20 +103,6 @@ def hint(
     else:
         why = "No winning line found in time; best guess"
     return Hint(move, f"{why}: {move_text(engine, position, move)}.", "heuristic", outcome)
-
-
-_LINES: OrderedDict[tuple[Rules, Position], tuple[Move, ...]] = OrderedDict()
-"""The rest of each line a hint started, by the position its first move leads to (the
-latest :data:`LINES_KEPT`, in this process): the next hint goes on with it, so following
-hints wins even where a search from the next position would take another way."""
-LINES_KEPT = 4_096
-
-
-def _remember(key: tuple[Rules, Position], rest: tuple[Move, ...]) -> None:
-    if rest:
-        _LINES[key] = rest
-        while len(_LINES) > LINES_KEPT:
-            _LINES.popitem(last=False)
 
 
 def best_move(searcher: Searcher, position: Position) -> Move | None:
