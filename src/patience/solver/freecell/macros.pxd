@@ -35,7 +35,6 @@ cdef class MacroScan:
     cdef list levels
     cdef int depth
     cdef bytearray a
-    cdef bytearray b
     cdef bytearray steps
     cdef int made
     cdef bytearray work

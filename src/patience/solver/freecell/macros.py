@@ -190,8 +190,7 @@ class MacroScan:
     depth: cython.int
     """How many levels are on the path."""
     a: bytearray
-    b: bytearray
-    """The board a child is built on, and the one its next step goes to."""
+    """The board a child is built on, its steps played in place."""
     steps: bytearray
     made: cython.int
     """The steps of the child being built, and their number."""
@@ -236,7 +235,6 @@ class MacroScan:
         self.work = bytearray(WORK_SIZE)
         self._first(board, 0)
         self.a = bytearray(self.size)
-        self.b = bytearray(self.size)
         self.steps = bytearray(3 * _MOST_STEPS)
         self.offsets = bytearray(self.n)
         self.where = bytearray(_CARDS)
@@ -394,8 +392,7 @@ class MacroScan:
 
     @cython.locals(steps=cython.p_uchar)
     def _step(self, src: cython.int, dst: cython.int, count: cython.int) -> cython.void:
-        state.play_on(self.a, self.b, src, dst, count)
-        self.a, self.b = self.b, self.a
+        state.play_in(self.a, src, dst, count)
         steps = self.steps
         steps[3 * self.made] = src
         steps[3 * self.made + 1] = dst

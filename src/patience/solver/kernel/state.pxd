@@ -1,6 +1,7 @@
 # What the states met (kernel/states.py) and the scans (kernel/search.py) call without a
 # Python call: a step and the safe moves home on a board, its key, the transposition table.
 cdef void play_on(const unsigned char *p, unsigned char *q, int src, int dst, int count) noexcept
+cdef void play_in(unsigned char *q, int src, int dst, int count) noexcept
 cdef int settle_on(
     unsigned char *q, const unsigned char *needs, int src, int dst, unsigned char *out, int made
 ) noexcept

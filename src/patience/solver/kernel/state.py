@@ -168,6 +168,79 @@ def play_on(
 
 @cython.cfunc
 @cython.exceptval(check=False)
+@cython.locals(lo=cython.int, hi=cython.int, t=cython.uchar)
+def _reverse(q: cython.p_uchar, lo: cython.int, hi: cython.int) -> cython.void:
+    hi -= 1
+    while lo < hi:
+        t = q[lo]
+        q[lo] = q[hi]
+        q[hi] = t
+        lo += 1
+        hi -= 1
+
+
+@cython.cfunc
+@cython.exceptval(check=False)
+@cython.locals(
+    n=cython.int,
+    c=cython.int,
+    head=cython.int,
+    i=cython.int,
+    start=cython.int,
+    ins=cython.int,
+    total=cython.int,
+    card=cython.int,
+)
+def play_in(q: cython.p_uchar, src: cython.int, dst: cython.int, count: cython.int) -> cython.void:
+    """Board ``q`` after the step, in place (no automatic move): as :func:`play_on`, but only
+    the cards between the two places shift (a block moves by three reversals)."""
+    n = q[0]
+    c = q[1]
+    head = 6 + n + c
+    total = head
+    start = -1
+    ins = -1
+    for i in range(n):
+        if i == src:
+            start = total + q[2 + i] - count
+        total += q[2 + i]
+        if i == dst:
+            ins = total
+    if src < n:
+        card = q[start]
+        if dst < n:
+            if dst > src:
+                _reverse(q, start, start + count)
+                _reverse(q, start + count, ins)
+                _reverse(q, start, ins)
+            else:
+                _reverse(q, ins, start)
+                _reverse(q, start, start + count)
+                _reverse(q, ins, start + count)
+        else:
+            for i in range(start, total - 1):
+                q[i] = q[i + 1]
+            q[total - 1] = 0
+        q[2 + src] -= count
+    else:
+        card = q[2 + src]
+        q[2 + src] = _EMPTY
+        if dst < n:
+            i = total
+            while i > ins:
+                q[i] = q[i - 1]
+                i -= 1
+            q[ins] = card
+    if dst == _TO_HOME:
+        q[2 + n + c + _SUIT[card]] += 1
+    elif dst < n:
+        q[2 + dst] += count
+    else:
+        q[2 + dst] = card
+
+
+@cython.cfunc
+@cython.exceptval(check=False)
 @cython.locals(h=cython.int, s=cython.int)
 def _safe(q: cython.p_const_uchar, needs: cython.p_const_uchar, card: cython.int) -> cython.bint:
     """May ``card`` go home from board ``q`` as a safe move (``needs``: see
