@@ -10,7 +10,6 @@ from patience.engine.position import REDEAL_MOVE, STOCK_MOVE, MoveKind, remove, 
 from patience.games import get_game
 from patience.notation import (
     game_spec,
-    line_texts,
     move_text,
     parse_game_spec,
     parse_move,
@@ -161,15 +160,17 @@ def test_more_redeals_than_the_game_allows_are_refused() -> None:
         parse_position(text + " redeals=1")
 
 
-def test_a_line_is_written_move_by_move_and_reads_back() -> None:
-    """Each move of a solver's line is written for its own position, and reads back as that
-    move (deal 1,941,286,045's line, when this was written, moved one card of two onto pile 1
-    at its 91st move: ``71:1``, where ``71`` alone would move both)."""
+def test_a_solver_line_played_is_written_move_by_move_and_reads_back() -> None:
+    """A game's moves are each written for their own position, and read back as those moves
+    (deal 1,941,286,045's solver line, when this was written, moved one card of two onto pile
+    1 at its 91st move: ``71:1``, where ``71`` alone would move both)."""
     game = Game.new("freecell", deal=1_941_286_045)
     found = searcher_for(game.engine.rules).solve(game.position, Budget(nodes=200_000))
     assert isinstance(found, Won)
-    texts = line_texts(game.engine, game.position, found.moves)
-    pos = game.position
+    for move in found.moves:
+        game.play(move)
+    texts = game.moves_text()
+    pos = Game.new("freecell", deal=1_941_286_045).position
     for text, move in zip(texts, found.moves, strict=True):
         assert parse_move(game.engine, pos, text) == move
         pos = game.engine.play(pos, move)

@@ -64,24 +64,6 @@ def move_texts(engine: Engine, pos: Position, moves: Sequence[Move]) -> list[str
     return texts_among(engine, engine.legal_moves(pos), engine.search_moves(pos), moves)
 
 
-def line_texts(engine: Engine, pos: Position, moves: Sequence[Move]) -> list[str]:
-    """The notation of a line: ``moves`` played one after another from ``pos``, each written
-    for the position it is played in (so a count appears wherever that position needs it).
-    An illegal move raises :class:`~patience.engine.errors.IllegalMove`.
-
-    >>> from patience.engine.game import Game
-    >>> game = Game.new("freecell", deal=1)
-    >>> line = [Move(MoveKind.TRANSFER, 0, 8, 1), Move(MoveKind.TRANSFER, 0, 9, 1)]
-    >>> line_texts(game.engine, game.position, line)
-    ['1a', '1b']
-    """
-    texts = []
-    for move in moves:
-        texts.append(move_text(engine, pos, move))
-        pos = engine.play(pos, move)
-    return texts
-
-
 def texts_among(
     engine: Engine, legal: Sequence[Move], canonical: Sequence[Move], moves: Sequence[Move]
 ) -> list[str]:

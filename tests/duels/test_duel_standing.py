@@ -6,7 +6,6 @@ from __future__ import annotations
 from patience.duels.clock import Clock
 from patience.duels.standing import standing_of
 from patience.engine.game import Game
-from patience.notation import line_texts
 from patience.scoring import CARDS_HOME, game_score
 from patience.solver import searcher_for
 from patience.solver.result import Budget, Won
@@ -16,8 +15,8 @@ def test_a_won_freecell_game_stands_won_with_every_card_home() -> None:
     game = Game.new("freecell", deal=1)
     verdict = searcher_for(game.engine.rules).solve(game.position, Budget(200_000))
     assert isinstance(verdict, Won)
-    for text in line_texts(game.engine, game.position, verdict.moves):
-        game.play_text(text)
+    for move in verdict.moves:
+        game.play(move)
     standing = standing_of(game, 77_000)
     assert standing.won and standing.cards_home == 52 and standing.time_ms == 77_000
     assert standing.moves == len(verdict.moves)

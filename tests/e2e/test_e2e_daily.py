@@ -19,7 +19,6 @@ from table_driver import TIMEOUT_MS, drag, source_card, target, wait_idle
 from test_e2e_pages import axe_problems
 
 from patience.engine.game import Game
-from patience.notation import line_texts
 from patience.solver import searcher_for
 from patience.solver.result import Budget, Won
 from patience.store.dailies import DailyRow, DailyStore
@@ -40,7 +39,9 @@ def winning_line(deal: int) -> list[str]:
     game = Game.new("freecell", {}, deal)
     result = searcher_for(game.engine.rules).solve(game.position, Budget(200_000))
     assert isinstance(result, Won)
-    return line_texts(game.engine, game.position, result.moves)
+    for move in result.moves:
+        game.play(move)
+    return game.moves_text()
 
 
 def prepare(data: Path, line: list[str]) -> str:

@@ -14,7 +14,7 @@ from starlette.testclient import TestClient
 
 import patience.web.duels
 from patience.engine.game import Game
-from patience.notation import card_text, line_texts
+from patience.notation import card_text
 from patience.solver import searcher_for
 from patience.solver.result import Budget, Won
 from patience.views import hidden_view
@@ -125,7 +125,9 @@ def winning_line(answer: dict[str, Any]) -> list[str]:
     game = Game.new(answer["game"], answer["options"], answer["deal"])
     result = searcher_for(game.engine.rules).solve(game.position, Budget(200_000))
     assert isinstance(result, Won)
-    return line_texts(game.engine, game.position, result.moves)
+    for move in result.moves:
+        game.play(move)
+    return game.moves_text()
 
 
 def play(player: Player, duel_id: str, moves: list[str]) -> dict[str, Any]:
