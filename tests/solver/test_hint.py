@@ -7,6 +7,7 @@ import pytest
 from patience.engine.game import engine_for, start_position
 from patience.games import get_game
 from patience.solver import Budget, Won, hint
+from patience.solver.hint import KeptLines
 
 
 @pytest.mark.parametrize("deal", [2, 4, 6, 32])
@@ -15,10 +16,11 @@ def test_following_hints_wins_a_deal(deal: int) -> None:
     info = get_game("freecell")
     engine = engine_for(info.rules({}))
     pos = start_position(info, {}, deal)
+    kept = KeptLines()
     for _ in range(300):
         if engine.is_won(pos):
             break
-        advice = hint(info, {}, pos, Budget(nodes=5_000))
+        advice = hint(info, {}, pos, Budget(nodes=5_000), kept)
         assert advice.source == "solver"
         assert advice.move is not None
         assert isinstance(advice.outcome, Won)
@@ -54,10 +56,11 @@ def test_the_next_hint_goes_on_with_the_line_without_a_search() -> None:
     info = get_game("freecell")
     engine = engine_for(info.rules({}))
     pos = start_position(info, {}, 1941)
-    first = hint(info, {}, pos, Budget(nodes=400_000))
+    kept = KeptLines()
+    first = hint(info, {}, pos, Budget(nodes=400_000), kept)
     assert isinstance(first.outcome, Won) and first.move is not None
     assert first.outcome.nodes > 0
-    following = hint(info, {}, engine.play(pos, first.move), Budget(nodes=1))
+    following = hint(info, {}, engine.play(pos, first.move), Budget(nodes=1), kept)
     assert following.source == "solver" and following.outcome.nodes == 0
     assert following.move == first.outcome.moves[1]
     assert isinstance(following.outcome, Won)

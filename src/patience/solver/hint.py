@@ -67,28 +67,25 @@ class KeptLines:
         return line
 
 
-KEPT = KeptLines()
-"""The lines this process's hints started."""
-
-
 def hint(
     info: GameInfo,
     options: Mapping[str, str] | None,
     position: Position,
     budget: Budget | None = None,
-    kept: KeptLines = KEPT,
+    kept: KeptLines | None = None,
 ) -> Hint:
-    """The next move of a winning line within ``budget`` (going on with a line ``kept`` for
-    ``position``, without a search), else the heuristic's best move."""
+    """The next move of a winning line within ``budget``, else the heuristic's best move.
+    With ``kept``, a line kept there for ``position`` goes on without a search, and the line
+    found is kept (the caller keeps ``kept`` between hints)."""
 
     searcher = searcher_for(info.rules(options)).for_hints()
     engine = searcher.engine
-    going_on = kept.going_on(engine, position)
+    going_on = None if kept is None else kept.going_on(engine, position)
     if going_on is not None:
         outcome: Result = Won(going_on, 0, 0.0)
     else:
         outcome = searcher.solve(position, budget or HINT_BUDGET)
-        if isinstance(outcome, Won):
+        if kept is not None and isinstance(outcome, Won):
             kept.keep(engine, position, outcome.moves)
     if isinstance(outcome, Won) and outcome.moves:
         first = outcome.moves[0]

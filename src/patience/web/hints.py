@@ -19,7 +19,7 @@ HINT_BUDGET = Budget(nodes=5_000, seconds=0.5)
 
 KEPT_HERE = KeptLines()
 """The winning lines hints started, kept in this web worker: the next hint on a line is
-answered here, without the solver pool (whose processes each keep their own)."""
+answered here, without the solver pool."""
 
 
 async def hint_for(live: Live, lang: str, solvers: SolverPool) -> HintAnswer:
