@@ -10,7 +10,6 @@ cdef class Level:
     cdef int count
     cdef int next
     cdef int kind
-    cdef int depth
     cdef bytearray board
     cdef tuple items
 
@@ -56,7 +55,7 @@ cdef class MacroScan:
     cdef void _aside(self, int column, int count) noexcept
     cdef int _free_cell(self, const unsigned char *q) noexcept
     cdef int _gap(self, const unsigned char *q, int other_than) noexcept
-    cdef int _room(self, const unsigned char *q) noexcept
+    cdef int _gaps(self, const unsigned char *q) noexcept
     cdef int _free(self, const unsigned char *q) noexcept
     cdef int _limit_after(self, int free, int gaps, int aside, bint into_gap) noexcept
     cdef int _offset(self, const unsigned char *q, int column) noexcept

@@ -59,9 +59,6 @@ _EMPTY = cython.declare(cython.int, EMPTY)
 _TO_HOME = cython.declare(cython.int, TO_HOME)
 _SUIT = cython.declare(bytes, SUIT)
 _RANK0 = cython.declare(bytes, RANK0)
-_MOST_STEPS = cython.declare(cython.int, 64)
-"""The most steps one child takes: a macro move sets at most every place's worth aside, and
-Horne's rule sends at most every card home."""
 _MADE = cython.declare(cython.int, 99)
 """A level's ``kind`` once it has made every kind (past the end of its order)."""
 ONE = 0
@@ -151,15 +148,14 @@ class Level:
     next: cython.int
     kind: cython.int
     """How many kinds of the order are made."""
-    depth: cython.int
     board: bytearray
     """The state's own board."""
     items: tuple[bytes, ...]
     """The items of the order's stage at its depth."""
 
-    def __init__(self, size: int) -> None:
+    def __init__(self, size: int, record: int) -> None:
         self.board = bytearray(size)
-        self.records = bytearray(16 * (size + 1 + 3 * _MOST_STEPS))
+        self.records = bytearray(16 * record)
 
 
 @cython.final
@@ -230,12 +226,15 @@ class MacroScan:
         self.n = board[0]
         self.c = board[1]
         self.size = len(board)
-        self.record = self.size + 1 + 3 * _MOST_STEPS
+        # The most steps one child takes: Horne's rule sends at most every card home, and a
+        # macro move sets at most a card aside per free place and makes two moves more.
+        most = max(_CARDS, self.n + self.c + 2)
+        self.record = self.size + 1 + 3 * most
         self.seen = Seen()
         self.work = bytearray(WORK_SIZE)
         self._first(board, 0)
         self.a = bytearray(self.size)
-        self.steps = bytearray(3 * _MOST_STEPS)
+        self.steps = bytearray(3 * most)
         self.offsets = bytearray(self.n)
         self.where = bytearray(_CARDS)
         self.column_at = bytearray(self.size)
@@ -272,7 +271,7 @@ class MacroScan:
         """Put the state of the board at ``records[at]`` on the path, its children not made
         yet."""
         if self.depth == len(self.levels):
-            self.levels.append(Level(self.size))
+            self.levels.append(Level(self.size, self.record))
         level = self.levels[self.depth]
         if cython.compiled:
             to = level.board
@@ -284,7 +283,6 @@ class MacroScan:
         level.count = 0
         level.next = 0
         level.kind = -1
-        level.depth = self.depth
         for depth, items in self.order:
             if depth <= self.depth:
                 level.items = items
@@ -446,14 +444,12 @@ class MacroScan:
                 return i
         return -1
 
-    @cython.locals(room=cython.int, i=cython.int, j=cython.int)
-    def _room(self, q: cython.p_const_uchar) -> cython.int:
-        room = 0
-        for j in range(self.c):
-            room += q[2 + self.n + j] == _EMPTY
+    @cython.locals(i=cython.int, gaps=cython.int)
+    def _gaps(self, q: cython.p_const_uchar) -> cython.int:
+        gaps = 0
         for i in range(self.n):
-            room += not q[2 + i]
-        return room
+            gaps += not q[2 + i]
+        return gaps
 
     @cython.locals(j=cython.int, free=cython.int)
     def _free(self, q: cython.p_const_uchar) -> cython.int:
@@ -622,7 +618,7 @@ class MacroScan:
                     place = where[lw[card * (_CARDS + 1) + 1 + k]]
                     if place:
                         marks[place] = 1
-        room = self._room(p)
+        room = self._free(p) + self._gaps(p)
         for d in range(self.n):
             size = q[2 + d]
             at = offsets[d]
@@ -662,7 +658,7 @@ class MacroScan:
     )
     def _buried_home(self, level: Level, p: bytearray) -> cython.void:
         q = p
-        room = self._room(p)
+        room = self._free(p) + self._gaps(p)
         for i in range(self.n):
             size = q[2 + i]
             at = self._offset(p, i)
@@ -685,6 +681,7 @@ class MacroScan:
         offsets=cython.p_const_uchar,
         room=cython.int,
         free=cython.int,
+        gaps=cython.int,
         i=cython.int,
         size=cython.int,
         at=cython.int,
@@ -713,8 +710,9 @@ class MacroScan:
         column_at = self.column_at
         offsets = self.offsets
         self._index(p)
-        room = self._room(p)
         free = self._free(p)
+        gaps = self._gaps(p)
+        room = free + gaps
         for i in range(self.n):
             size = q[2 + i]
             at = offsets[i]
@@ -746,7 +744,7 @@ class MacroScan:
                         place = found[k]
                         d = column_at[place]
                         h = q[2 + d] - 1 - (place - offsets[d])  # the cards above it
-                        if end + 1 - first > self._limit_after(free, room - free, h + above, False):
+                        if end + 1 - first > self._limit_after(free, gaps, h + above, False):
                             continue
                         self._begin(p)
                         self._aside(d, h)
@@ -766,14 +764,14 @@ class MacroScan:
         first=cython.int,
         count=cython.int,
         above=cython.int,
-        room=cython.int,
+        gaps=cython.int,
         free=cython.int,
     )
     def _run_to_gap(self, level: Level, p: bytearray) -> cython.void:
         q = p
-        if self._gap(p, -1) < 0:
+        gaps = self._gaps(p)
+        if not gaps:
             return
-        room = self._room(p)
         free = self._free(p)
         for i in range(self.n):
             size = q[2 + i]
@@ -787,9 +785,9 @@ class MacroScan:
                 above = size - 1 - end
                 if first == 0 and end == size - 1:
                     continue  # the whole column
-                if above > room or room - free - max(0, above - free) < 1:
+                if above > free + gaps or gaps - max(0, above - free) < 1:
                     continue  # no room for the cards above, or no empty column left
-                count = min(run, self._limit_after(free, room - free, above, True))
+                count = min(run, self._limit_after(free, gaps, above, True))
                 if end == size - 1 and count < run:
                     continue  # a top run too long for the gap is not cut
                 self._begin(p)
@@ -820,7 +818,7 @@ class MacroScan:
         if gap < 0:
             return
         free = self._free(p)
-        gaps = self._room(p) - free
+        gaps = self._gaps(p)
         for j in range(self.c):
             card = q[2 + self.n + j]
             if card == _EMPTY:
