@@ -106,64 +106,14 @@ def home_of(q: cython.p_const_uchar) -> cython.int:
 
 @cython.cfunc
 @cython.exceptval(check=False)
-@cython.locals(
-    n=cython.int,
-    c=cython.int,
-    head=cython.int,
-    i=cython.int,
-    k=cython.int,
-    at=cython.int,
-    to=cython.int,
-    size=cython.int,
-    moved=cython.int,
-    card=cython.int,
-)
+@cython.locals(i=cython.int)
 def play_on(
     p: cython.p_const_uchar, q: cython.p_uchar, src: cython.int, dst: cython.int, count: cython.int
 ) -> cython.void:
     """Board ``q`` becomes board ``p`` after the step (no automatic move)."""
-    n = p[0]
-    c = p[1]
-    head = 6 + n + c
-    for i in range(head):
+    for i in range(6 + p[0] + p[1] + _CARDS):
         q[i] = p[i]
-    if src < n:
-        moved = head
-        for i in range(src):
-            moved += p[2 + i]
-        moved += p[2 + src] - count
-        card = p[moved]
-        q[2 + src] -= count
-    else:
-        moved = -1
-        card = p[2 + src]
-        q[2 + src] = _EMPTY
-    if dst == _TO_HOME:
-        q[2 + n + c + _SUIT[card]] += 1
-    elif dst < n:
-        q[2 + dst] += count
-    else:
-        q[2 + dst] = card
-    at = head
-    to = head
-    for i in range(n):
-        size = p[2 + i]
-        if i == src:
-            size -= count
-        for k in range(size):
-            q[to + k] = p[at + k]
-        to += size
-        at += p[2 + i]
-        if i == dst:
-            if moved < 0:
-                q[to] = card
-                to += 1
-            else:
-                for k in range(count):
-                    q[to + k] = p[moved + k]
-                to += count
-    for i in range(to, head + _CARDS):
-        q[i] = 0
+    play_in(q, src, dst, count)
 
 
 @cython.cfunc
@@ -192,8 +142,8 @@ def _reverse(q: cython.p_uchar, lo: cython.int, hi: cython.int) -> cython.void:
     card=cython.int,
 )
 def play_in(q: cython.p_uchar, src: cython.int, dst: cython.int, count: cython.int) -> cython.void:
-    """Board ``q`` after the step, in place (no automatic move): as :func:`play_on`, but only
-    the cards between the two places shift (a block moves by three reversals)."""
+    """Board ``q`` after the step, in place (no automatic move): only the cards between the
+    two places shift (a block moves by three reversals)."""
     n = q[0]
     c = q[1]
     head = 6 + n + c
