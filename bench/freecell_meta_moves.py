@@ -48,7 +48,7 @@ from patience.engine.game import engine_for, start_position
 from patience.games import get_game
 from patience.solver import Budget
 from patience.solver.freecell.macros import horne_needs
-from patience.solver.freecell.search import SCANS, FreeCellSearch
+from patience.solver.freecell.search import KERNEL_SCANS, FreeCellSearch
 from patience.solver.kernel.positions import engine_moves, state_of
 from patience.solver.kernel.state import CARDS, EMPTY, HOME, RANK0, SUIT, State, Step, key, play
 from patience.solver.kernel.tables import Tables
@@ -308,7 +308,7 @@ HARD_AFTER = 1_000
 
 def hard(deals: Sequence[int]) -> list[int]:
     """The deals the kernel's first scan does not win alone within :data:`HARD_AFTER` nodes."""
-    first = FreeCellSearch(ENGINE, scans=(next(w for w in SCANS if not w.macros),))
+    first = FreeCellSearch(ENGINE, scans=KERNEL_SCANS[:1])
     budget = Budget(nodes=HARD_AFTER)
     return [
         d for d in deals if not isinstance(first.solve(start_position(INFO, {}, d), budget), Won)

@@ -19,10 +19,11 @@ from patience.rules.piles import Unit
 from patience.solver import Budget, ProvenUnwinnable, Unknown, Won
 from patience.solver.freecell.family import in_family
 from patience.solver.freecell.hooks import WholeRuns
-from patience.solver.freecell.macros import parse_order
+from patience.solver.freecell.macros import FIRST_ORDER, parse_order
 from patience.solver.freecell.search import (
+    KERNEL_SCANS,
     MACRO_ORDERS,
-    MACROS,
+    MACRO_SCANS,
     SCANS,
     FreeCellSearch,
     Ranking,
@@ -214,7 +215,8 @@ def test_twelve_macro_scans_come_first_and_two_scans_prove() -> None:
     """The scans of macro moves lead, each in an order (and with a seed) of its own; two
     scans of every move stay to prove deals lost (neither whole runs only nor macro moves)."""
     macro = [w for w in SCANS if w.macros]
-    assert SCANS[0] == MACROS and list(SCANS[: len(MACRO_ORDERS)]) == macro
+    assert SCANS[0].macros == FIRST_ORDER and SCANS[: len(MACRO_ORDERS)] == MACRO_SCANS
+    assert list(MACRO_SCANS) == macro and SCANS[len(MACRO_ORDERS) :] == KERNEL_SCANS
     assert {(w.macros, w.seed) for w in macro} == set(MACRO_ORDERS)
     assert len(set(MACRO_ORDERS)) == len(MACRO_ORDERS) == 12
     assert all(parse_order(w.macros) for w in macro)

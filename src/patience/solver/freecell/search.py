@@ -31,8 +31,9 @@ from patience.solver.search import Searcher
 
 __all__ = [
     "FIRST_ALONE",
-    "MACROS",
+    "KERNEL_SCANS",
     "MACRO_ORDERS",
+    "MACRO_SCANS",
     "SCANS",
     "FreeCellSearch",
     "Ranking",
@@ -60,28 +61,23 @@ MACRO_ORDERS = (
 """The orders (and seeds of their shuffled groups) of the macro scans: those of twelve of
 fc-solve's looking-glass scans in its order, without its kind 5, which is not built
 (docs/SOLVERS.md, "Macro scans first")."""
-MACROS = Weights(0, 0, 0, 0, 0, macros=FIRST_ORDER, turn=500)
-"""The first scan: goal-directed macro moves in the order of fc-solve's first looking-glass
-scan (docs/SOLVERS.md, "Macro moves")."""
-SCANS = (
-    *(Weights(0, 0, 0, 0, 0, macros=order, seed=seed, turn=500) for order, seed in MACRO_ORDERS),
+MACRO_SCANS = tuple(
+    Weights(0, 0, 0, 0, 0, macros=order, seed=seed, turn=500) for order, seed in MACRO_ORDERS
+)
+"""The macro scans of :data:`MACRO_ORDERS`, 500 states a turn."""
+KERNEL_SCANS = (
     Weights(60, 5, 3, 10, 25, breaks=1, whole_runs=True, turn=250),
     Weights(50, 30, 5, 20, 40, breaks=3, whole_runs=True, turn=500),
     Weights(100, 40, 0, 8, 15, breaks=4, depth_first=True, turn=1_000),
     Weights(60, 5, 3, 10, 25, turn=1_000),
     Weights(100, 20, 0, 8, 15, breaks=2, whole_runs=True, turn=1_000),
 )
-"""The scans, in turn order, and their turns: the twelve macro scans of
-:data:`MACRO_ORDERS`, then the kernel's scans: two best first that move whole runs only, one
-depth first and one best first of every move (the two that prove). Measured on Microsoft
-1-32,000 (docs/SOLVERS.md, "Macro scans first")."""
-
-
-HINT_SCANS = (
-    SCANS[len(MACRO_ORDERS)],
-    *SCANS[: len(MACRO_ORDERS)],
-    *SCANS[len(MACRO_ORDERS) + 1 :],
-)
+"""The kernel's scans: two best first that move whole runs only, one depth first and one
+best first of every move (the two that prove), and a third whole-run scan."""
+SCANS = (*MACRO_SCANS, *KERNEL_SCANS)
+"""The scans, in turn order, and their turns: the macro scans, then the kernel's. Measured on
+Microsoft 1-32,000 (docs/SOLVERS.md, "Macro scans first")."""
+HINT_SCANS = (KERNEL_SCANS[0], *MACRO_SCANS, *KERNEL_SCANS[1:])
 """The scans of the searcher hints follow (:meth:`FreeCellSearch.for_hints`): the whole-run
 best-first scan leads, alone for :data:`HINT_ALONE` nodes. Its lines go greedily home, so
 the line found from the next position goes on with the last one; a depth-first macro line
