@@ -342,7 +342,9 @@ def main() -> int:
         start = state_of(TABLES, pos)
         assert start is not None
         checked, line = scan(start, args.cap)
-        if line is not None and not replays_to_win(ENGINE, pos, engine_moves(TABLES, pos, line)):
+        if line is not None and not replays_to_win(
+            ENGINE, pos, engine_moves(TABLES, pos, start, line)
+        ):
             print(f"deal {deal}: the line does not replay to a win", file=sys.stderr)
             return 1
         ours.append(checked if line is not None else None)

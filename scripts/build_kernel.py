@@ -55,7 +55,7 @@ def build(name: str, cc: list[str]) -> bool:
             *cc,
             "-shared",
             "-fPIC",
-            "-O2",
+            "-O3",
             "-fno-strict-aliasing",  # the table reads keys written as bytes a word at a time
             "-I",
             sysconfig.get_paths()["include"],

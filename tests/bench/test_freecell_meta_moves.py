@@ -20,7 +20,7 @@ def test_wins_a_deal_our_first_scan_loses_and_the_line_replays(deal: int) -> Non
     assert start is not None
     checked, line = bench.scan(start, 4000)
     assert line is not None and 0 < checked < 4000
-    assert bench.replays_to_win(bench.ENGINE, pos, engine_moves(bench.TABLES, pos, line))
+    assert bench.replays_to_win(bench.ENGINE, pos, engine_moves(bench.TABLES, pos, start, line))
 
 
 def test_a_deal_not_won_within_the_cap_gives_no_line() -> None:

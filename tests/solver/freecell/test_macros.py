@@ -52,7 +52,7 @@ def test_searches_as_the_prototype_and_its_wins_replay(deal: int) -> None:
     assert (found.run(3000, None, 0), found.line) == (checked, line)
     assert not found.proves
     if line is not None:
-        assert prototype.replays_to_win(ENGINE, pos, engine_moves(TABLES, pos, line))
+        assert prototype.replays_to_win(ENGINE, pos, engine_moves(TABLES, pos, start, line))
 
 
 def test_run_in_pieces_is_run_at_once() -> None:
@@ -105,7 +105,7 @@ def test_a_shuffled_group_is_drawn_from_the_seed() -> None:
             scan = MacroScan(TABLES, start, HORNE, parse_order(order), seed)
             checked = scan.run(3000, None, 0)
             if scan.line is not None:
-                moves = engine_moves(TABLES, pos, scan.line)
+                moves = engine_moves(TABLES, pos, start, scan.line)
                 assert prototype.replays_to_win(ENGINE, pos, moves)
             found.setdefault(deal, []).append((checked, scan.line))
     assert sum(line is not None for runs in found.values() for _, line in runs) >= 4

@@ -53,7 +53,7 @@ def reachable(engine: Engine, deal: int, steps: int, seed: int, homeward: float)
 def kernel_moves(tables: Tables, pos: Position, every: bool) -> list[Move]:
     state = state_of(tables, pos)
     assert state is not None
-    return [engine_moves(tables, pos, [step])[0] for step in generate(tables, *state, every)]
+    return [engine_moves(tables, pos, state, [step])[0] for step in generate(tables, *state, every)]
 
 
 @settings(max_examples=150, deadline=None)

@@ -61,7 +61,7 @@ def test_proofs_and_wins_agree_with_an_enumeration(
     run_out(found)
     assert (found.line is not None) is truth
     if found.line is not None:
-        assert replays_to_win(engine, pos, engine_moves(tables, pos, found.line))
+        assert replays_to_win(engine, pos, engine_moves(tables, pos, state, found.line))
     else:
         assert found.proves and found.exhausted
 

@@ -43,7 +43,6 @@ from patience.solver.kernel.state import (
     State,
     Step,
     board_of,
-    decoded,
 )
 from patience.solver.kernel.tables import Tables
 
@@ -328,7 +327,7 @@ class MacroScan:
             at = (level.next - 1) * self.record + self.size
             made = level.records[at]
             for i in range(made):
-                out.append(decoded(level.records, at + 1 + 3 * i))
+                out.append(state.step_at(level.records, at + 1 + 3 * i))
         return out
 
     @cython.locals(k=cython.int)

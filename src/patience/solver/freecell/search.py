@@ -113,19 +113,20 @@ class FreeCellSearch(Searcher):
         if self.engine.is_won(start):
             return Won((), 0, 0.0)
         tables = self.tables
-        state = state_of(tables, start)
-        if state is None:  # not a state of this family (e.g. a face-down card): the general search
+        begun = state_of(tables, start)
+        if begun is None:  # not a state of this family (e.g. a face-down card): the general search
             return super().solve(start, budget)
         meter = Meter(budget, _CLOCK_EVERY, began)
-        state, first = settle(state, (0, HOME, 0), tables.needs)  # a move home: settle it all
+        state, first = settle(begun, (0, HOME, 0), tables.needs)  # a move home: settle it all
         if cards_home(state) == CARDS:
-            return Won(engine_moves(tables, start, first), 0, budget.clock() - began)
+            return Won(engine_moves(tables, start, begun, first), 0, budget.clock() - began)
         makers = [partial(self.scan_of, state, weights) for weights in self.scans]
         late = None if budget.seconds is None else meter.late  # nodes alone: no clock
         found = take_turns(makers, budget.nodes, late, self.alone, self.turns, self.lifetimes)
         seconds = budget.clock() - began
         if found.line is not None:
-            return Won(engine_moves(tables, start, first + found.line), found.nodes, seconds)
+            line = engine_moves(tables, start, begun, first + found.line)
+            return Won(line, found.nodes, seconds)
         if found.proven:
             return ProvenUnwinnable(found.nodes, seconds)
         return Unknown(found.nodes, seconds)

@@ -27,6 +27,7 @@ COMPILED = (
     "patience.solver.kernel.states",
     "patience.solver.kernel.moves",
     "patience.solver.kernel.search",
+    "patience.solver.kernel.positions",
     "patience.solver.freecell.hooks",
     "patience.solver.freecell.macros",
 )

@@ -1,5 +1,6 @@
 """Between the engine and the kernel: an engine position as a compact state, and a line of
 steps as the engine's moves (which replay with :meth:`~patience.engine.core.Engine.play`).
+Compiled by Cython where it can be: the line is then played on a board in C.
 
 >>> from patience.engine.game import engine_for, start_position
 >>> from patience.games import get_game
@@ -9,20 +10,30 @@ steps as the engine's moves (which replay with :meth:`~patience.engine.core.Engi
 >>> state = state_of(tables, pos)
 >>> [len(col) for col in state[0]], state[2]
 ([7, 7, 7, 7, 6, 6, 6, 6], b'\\x00\\x00\\x00\\x00')
->>> [(m.src, m.dst, m.size) for m in engine_moves(tables, pos, [(0, 8, 1), (0, 9, 1)])]
+>>> [(m.src, m.dst, m.size) for m in engine_moves(tables, pos, state, [(0, 8, 1), (0, 9, 1)])]
 [(0, 8, 1), (0, 9, 1)]
 """
 
 from __future__ import annotations
 
 from collections.abc import Sequence
-from functools import cache
+from itertools import chain
+
+import cython
 
 from patience.cards import ALL_CARDS
 from patience.engine.core import Engine
 from patience.engine.position import Move, Position, transfer
-from patience.solver.kernel.state import EMPTY, HOME, RANK0, SUIT, State, Step
+from patience.solver.kernel import state as kernel_state  # compiled, positions.pxd cimports it
+from patience.solver.kernel.state import EMPTY, HOME, RANK0, SUIT, TO_HOME, State, Step, board_of
 from patience.solver.kernel.tables import Tables
+
+_SUIT = cython.declare(bytes, SUIT)
+_TO_HOME = cython.declare(cython.int, TO_HOME)
+_PACK = list(ALL_CARDS)
+_MOVES: dict[int, Move] = {}
+"""The engine's moves made so far, by :func:`_code`: a line of a hundred moves asks for the
+same few again and again, and each is made once and shared."""
 
 
 def state_of(tables: Tables, pos: Position) -> State | None:
@@ -32,7 +43,7 @@ def state_of(tables: Tables, pos: Position) -> State | None:
     piles = pos.piles
     if any(pos.down[t] for t in engine.tableau):
         return None
-    if sorted(card for pile in piles for card in pile) != list(ALL_CARDS):
+    if sorted(chain.from_iterable(piles)) != _PACK:
         return None
     cells = bytearray()
     for c in engine.cells:
@@ -51,44 +62,69 @@ def state_of(tables: Tables, pos: Position) -> State | None:
     return tuple(bytes(piles[t]) for t in engine.tableau), bytes(cells), bytes(home)
 
 
-def engine_moves(tables: Tables, pos: Position, steps: Sequence[Step]) -> tuple[Move, ...]:
-    """The engine's moves for ``steps`` played from ``pos``: a card goes home to the
-    foundation of its suit, or to the first empty one that takes it (as the engine's
-    :meth:`~patience.engine.core.Engine.search_moves` offers it)."""
+@cython.locals(
+    src=cython.int,
+    dst=cython.int,
+    count=cython.int,
+    at=cython.int,
+    i=cython.int,
+    card=cython.int,
+    s=cython.int,
+    places=cython.int,
+    q=cython.p_uchar,
+    pile=cython.p_const_uchar,
+)
+def engine_moves(
+    tables: Tables, pos: Position, state: State, steps: Sequence[Step]
+) -> tuple[Move, ...]:
+    """The engine's moves for ``steps`` played from ``pos`` (whose compact state is
+    ``state``): a card goes home to the foundation of its suit, or to the first empty one
+    that takes it (as the engine's :meth:`~patience.engine.core.Engine.search_moves` offers
+    it)."""
     engine = tables.engine
-    piles = (*engine.tableau, *engine.cells)  # a step's source and destination, as piles
-    owner: dict[int, int] = {}
+    piles = bytes((*engine.tableau, *engine.cells))  # a step's places, as piles
+    pile = piles
+    places = len(piles)
+    owner = [-1] * 4
     for f in engine.foundations:
         if pos.piles[f]:
-            owner[SUIT[pos.piles[f][0]]] = f
-    places = [list(pos.piles[p]) for p in piles]  # the columns, then the cells
+            owner[_SUIT[pos.piles[f][0]]] = f
+    board = board_of(state)
+    q = board
     out: list[Move] = []
     for src, dst, count in steps:
-        place = places[src]
+        if not 0 <= src < places or not (dst == HOME or 0 <= dst < places):
+            raise ValueError(f"no step ({src}, {dst}, {count}) in a line of places 0-{places - 1}")
         if dst == HOME:
-            card = place.pop()
-            s = SUIT[card]
-            if s not in owner:
+            if src < q[0]:
+                at = 6 + q[0] + q[1]
+                for i in range(src + 1):
+                    at += q[2 + i]
+                card = q[at - 1]
+            else:
+                card = q[2 + src]
+            s = _SUIT[card]
+            if owner[s] < 0:
                 owner[s] = _empty_foundation(engine, owner, card)
-            out.append(_transfer(piles[src], owner[s], count))
-            continue
-        if count == 1:
-            places[dst].append(place.pop())
+            out.append(_move(pile[src], owner[s], 1))
+            kernel_state.play_in(q, src, _TO_HOME, 1)
         else:
-            places[dst].extend(place[-count:])
-            del place[-count:]
-        out.append(_transfer(piles[src], piles[dst], count))
+            out.append(_move(pile[src], pile[dst], count))
+            kernel_state.play_in(q, src, dst, count)
     return tuple(out)
 
 
-@cache
-def _transfer(src: int, dst: int, count: int) -> Move:
-    """The engine's move of ``count`` cards from pile ``src`` to ``dst``: made once and
-    shared, as a line of a hundred moves asks for the same few again and again."""
-    return transfer(src, dst, count)
+@cython.cfunc
+@cython.locals(code=cython.int)
+def _move(src: cython.int, dst: cython.int, count: cython.int) -> Move:
+    """The engine's move of ``count`` cards from pile ``src`` to ``dst``, made once."""
+    code = (src << 20) | (dst << 8) | count
+    move = _MOVES.get(code)
+    if move is None:
+        move = _MOVES[code] = transfer(src, dst, count)
+    return move
 
 
-def _empty_foundation(engine: Engine, owner: dict[int, int], card: int) -> int:
+def _empty_foundation(engine: Engine, owner: list[int], card: int) -> int:
     """The first foundation no suit owns yet that takes ``card`` (an Ace)."""
-    taken = set(owner.values())
-    return next(f for f in engine.foundations if f not in taken and engine.start_table(f)[card])
+    return next(f for f in engine.foundations if f not in owner and engine.start_table(f)[card])

@@ -18,3 +18,5 @@ cdef class Seen:
     cdef void _grow(self) except *
 
 cdef int home_of(const unsigned char *q) noexcept
+
+cdef object step_at(const unsigned char *s, int at)

@@ -454,7 +454,13 @@ def decoded(steps: Board | bytes, at: int) -> Step:
     >>> decoded(bytes([0, TO_HOME, 1, 3, 8, 1]), 3)
     (3, 8, 1)
     """
-    return steps[at], HOME if steps[at + 1] == _TO_HOME else steps[at + 1], steps[at + 2]
+    return step_at(steps, at)
+
+
+@cython.cfunc
+def step_at(s: cython.p_const_uchar, at: cython.int) -> Step:
+    """:func:`decoded`, for the compiled scans to call without a Python call."""
+    return s[at], HOME if s[at + 1] == _TO_HOME else s[at + 1], s[at + 2]
 
 
 def play(state: State, step_: Step) -> State:

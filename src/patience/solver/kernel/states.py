@@ -29,7 +29,6 @@ from patience.solver.kernel.state import (
     State,
     Step,
     board_of,
-    decoded,
     key,
 )
 
@@ -231,4 +230,4 @@ class States:
                 for k in range(links[2 * walk + 1] - begin):
                     out[at + k] = played[begin + k]
                 walk = links[2 * walk]
-        return [decoded(steps, at) for at in range(0, len(steps), 3)]
+        return [state.step_at(steps, at) for at in range(0, len(steps), 3)]
