@@ -4,6 +4,9 @@ cimport cython
 from patience.solver.kernel cimport state
 from patience.solver.kernel.state cimport Seen
 
+cdef const unsigned char *_SUIT
+cdef const unsigned char *_RANK0
+
 @cython.final
 cdef class Level:
     cdef bytearray records
@@ -19,11 +22,12 @@ cdef class MacroScan:
     cdef readonly bint exhausted
     cdef readonly bint stopped
     cdef list won
-    cdef bytes fits
-    cdef bytes chain
-    cdef bytes lowers
-    cdef bytes limits
-    cdef bytes horne
+    cdef tuple kept
+    cdef const unsigned char *fits
+    cdef const unsigned char *chain
+    cdef const unsigned char *lowers
+    cdef const unsigned char *limits
+    cdef const unsigned char *horne
     cdef tuple order
     cdef unsigned int rng
     cdef int n
@@ -33,15 +37,16 @@ cdef class MacroScan:
     cdef Seen seen
     cdef list levels
     cdef int depth
-    cdef bytearray a
-    cdef bytearray steps
+    cdef tuple buffers
+    cdef unsigned char *a
+    cdef unsigned char *steps
     cdef int made
-    cdef bytearray work
-    cdef bytearray offsets
-    cdef bytearray where
-    cdef bytearray column_at
-    cdef bytearray found
-    cdef bytearray marks
+    cdef unsigned char *work
+    cdef unsigned char *offsets
+    cdef unsigned char *where
+    cdef unsigned char *column_at
+    cdef unsigned char *found
+    cdef unsigned char *marks
 
     cpdef int run(self, int nodes, object late, long long before)
     cdef bint _first(self, bytearray records, int at) except -1

@@ -56,8 +56,9 @@ _BUILT = "01234689j"
 _CARDS = cython.declare(cython.int, CARDS)
 _EMPTY = cython.declare(cython.int, EMPTY)
 _TO_HOME = cython.declare(cython.int, TO_HOME)
-_SUIT = cython.declare(bytes, SUIT)
-_RANK0 = cython.declare(bytes, RANK0)
+_SUIT = SUIT
+_RANK0 = RANK0
+"""Compiled, C pointers into ``SUIT`` and ``RANK0`` (macros.pxd), read without a check."""
 _MADE = cython.declare(cython.int, 99)
 """A level's ``kind`` once it has made every kind (past the end of its order)."""
 ONE = 0
@@ -167,11 +168,13 @@ class MacroScan:
     exhausted: cython.bint
     stopped: cython.bint
     won: list[Step] | None
-    fits: bytes
-    chain: bytes
-    lowers: bytes
-    limits: bytes
-    horne: bytes
+    kept: tuple[bytes, ...]
+    """The tables below, kept alive: compiled, those fields are C pointers into them."""
+    fits: cython.p_const_uchar
+    chain: cython.p_const_uchar
+    lowers: cython.p_const_uchar
+    limits: cython.p_const_uchar
+    horne: cython.p_const_uchar
     order: Order
     rng: cython.uint
     """The state of the scan's draws (xorshift), from its seed."""
@@ -184,21 +187,24 @@ class MacroScan:
     """The path: one level per state on it, the start first; deeper ones kept for reuse."""
     depth: cython.int
     """How many levels are on the path."""
-    a: bytearray
+    buffers: tuple[bytearray, ...]
+    """The scan's work buffers below, kept alive: compiled, those fields are C pointers into
+    them (never resized)."""
+    a: cython.p_uchar
     """The board a child is built on, its steps played in place."""
-    steps: bytearray
+    steps: cython.p_uchar
     made: cython.int
     """The steps of the child being built, and their number."""
-    work: bytearray
-    offsets: bytearray
+    work: cython.p_uchar
+    offsets: cython.p_uchar
     """Where each column's cards begin on the board read by :meth:`_index`."""
-    where: bytearray
+    where: cython.p_uchar
     """Where each card lies on that board, 0 where it is not in a column."""
-    column_at: bytearray
+    column_at: cython.p_uchar
     """The column of each place on that board."""
-    found: bytearray
+    found: cython.p_uchar
     """Places on that board where a run may go, in order (:meth:`_run_onto_parent`)."""
-    marks: bytearray
+    marks: cython.p_uchar
     """Places on that board where a cell's card may go (:meth:`_cell_onto_parent`), all
     cleared again before it returns."""
 
@@ -214,6 +220,7 @@ class MacroScan:
         self.exhausted = False
         self.stopped = False
         self.won = None
+        self.kept = (tables.fits, tables.chain, tables.lowers, tables.limits, horne)
         self.fits = tables.fits
         self.chain = tables.chain
         self.lowers = tables.lowers
@@ -230,15 +237,26 @@ class MacroScan:
         most = max(_CARDS, self.n + self.c + 2)
         self.record = self.size + 1 + 3 * most
         self.seen = Seen()
-        self.work = bytearray(WORK_SIZE)
+        self.buffers = (
+            bytearray(WORK_SIZE),
+            bytearray(self.size),
+            bytearray(3 * most),
+            bytearray(self.n),
+            bytearray(_CARDS),
+            bytearray(self.size),
+            bytearray(self.size),
+            bytearray(self.size),
+        )
+        buffers = self.buffers
+        self.work = buffers[0]
+        self.a = buffers[1]
+        self.steps = buffers[2]
+        self.offsets = buffers[3]
+        self.where = buffers[4]
+        self.column_at = buffers[5]
+        self.found = buffers[6]
+        self.marks = buffers[7]
         self._first(board, 0)
-        self.a = bytearray(self.size)
-        self.steps = bytearray(3 * most)
-        self.offsets = bytearray(self.n)
-        self.where = bytearray(_CARDS)
-        self.column_at = bytearray(self.size)
-        self.found = bytearray(self.size)
-        self.marks = bytearray(self.size)
         self.made = 0
         self.levels = []
         self.depth = 0
@@ -505,11 +523,8 @@ class MacroScan:
     def _fits(self, lower: cython.int, upper: cython.int) -> cython.bint:
         return self.fits[lower * _CARDS + upper] != 0
 
-    @cython.locals(suits=cython.p_const_uchar, ranks=cython.p_const_uchar)
     def _goes_home(self, q: cython.p_const_uchar, card: cython.int) -> cython.bint:
-        suits = _SUIT
-        ranks = _RANK0
-        return q[2 + self.n + self.c + suits[card]] == ranks[card]
+        return q[2 + self.n + self.c + _SUIT[card]] == _RANK0[card]
 
     @cython.locals(end=cython.int, chain=cython.p_const_uchar)
     def _run_end(
