@@ -41,6 +41,7 @@ cdef class MacroScan:
     cdef unsigned char *a
     cdef unsigned char *steps
     cdef int made
+    cdef bint indexed
     cdef unsigned char *work
     cdef unsigned char *offsets
     cdef unsigned char *where

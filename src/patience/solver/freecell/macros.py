@@ -195,6 +195,8 @@ class MacroScan:
     steps: cython.p_uchar
     made: cython.int
     """The steps of the child being built, and their number."""
+    indexed: cython.bint
+    """Has :meth:`_index` read the board of the level being made?"""
     work: cython.p_uchar
     offsets: cython.p_uchar
     """Where each column's cards begin on the board read by :meth:`_index`."""
@@ -258,6 +260,7 @@ class MacroScan:
         self.marks = buffers[7]
         self._first(board, 0)
         self.made = 0
+        self.indexed = False
         self.levels = []
         self.depth = 0
         self._push(board, 0)
@@ -351,6 +354,7 @@ class MacroScan:
     @cython.locals(k=cython.int)
     def _make(self, level: Level) -> cython.bint:
         """Make the children of the level's next item; ``False`` once every item is made."""
+        self.indexed = False  # the index read before is of another board
         level.count = 0
         level.next = 0
         while level.count == 0:
@@ -506,7 +510,11 @@ class MacroScan:
         offsets=cython.p_uchar,
     )
     def _index(self, q: cython.p_const_uchar) -> cython.void:
-        """Read where each column begins and each card lies on ``q``."""
+        """Read where each column begins and each card lies on ``q``, the board of the level
+        :meth:`_make` makes children of, once a call of it."""
+        if self.indexed:
+            return
+        self.indexed = True
         where = self.where
         column_at = self.column_at
         offsets = self.offsets
@@ -620,6 +628,8 @@ class MacroScan:
     )
     def _cell_onto_parent(self, level: Level, p: bytearray) -> cython.void:
         q = p
+        if self._free(q) == self.c:
+            return  # no card in a cell
         lw = self.lowers
         marks = self.marks
         where = self.where

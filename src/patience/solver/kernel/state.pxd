@@ -1,5 +1,8 @@
 # What the states met (kernel/states.py) and the scans (kernel/search.py) call without a
 # Python call: a step and the safe moves home on a board, its key, the transposition table.
+
+cdef const unsigned char *_SUIT  # C pointers into SUIT and RANK0, read without a check
+cdef const unsigned char *_RANK0
 cdef void play_on(const unsigned char *p, unsigned char *q, int src, int dst, int count) noexcept
 cdef void play_in(unsigned char *q, int src, int dst, int count) noexcept
 cdef int settle_on(

@@ -45,11 +45,11 @@ Board = bytearray
 SUIT = bytes(suit(c) for c in ALL_CARDS)
 RANK0 = bytes(rank(c) - 1 for c in ALL_CARDS)
 """Each card's rank counted from 0: how many of its suit are home when it may go home."""
-_SUIT = cython.declare(bytes, SUIT)
+_SUIT = SUIT
 _CARDS = cython.declare(cython.int, CARDS)
 _EMPTY = cython.declare(cython.int, EMPTY)
 _TO_HOME = cython.declare(cython.int, TO_HOME)
-_RANK0 = cython.declare(bytes, RANK0)
+_RANK0 = RANK0
 ON_TOP = CARDS
 """In a key: the card is the top of its column."""
 IN_CELL = CARDS + 1
