@@ -28,7 +28,7 @@ cdef class MacroScan:
     cdef const unsigned char *lowers
     cdef const unsigned char *limits
     cdef const unsigned char *horne
-    cdef tuple order
+    cdef list stages
     cdef unsigned int rng
     cdef int n
     cdef int c

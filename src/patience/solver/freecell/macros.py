@@ -175,7 +175,8 @@ class MacroScan:
     lowers: cython.p_const_uchar
     limits: cython.p_const_uchar
     horne: cython.p_const_uchar
-    order: Order
+    stages: list[tuple[bytes, ...]]
+    """The items of the order's stage at each depth up to the last stage's; deeper, the last."""
     rng: cython.uint
     """The state of the scan's draws (xorshift), from its seed."""
     n: cython.int
@@ -228,7 +229,10 @@ class MacroScan:
         self.lowers = tables.lowers
         self.limits = tables.limits
         self.horne = horne
-        self.order = order
+        self.stages = [
+            next(items for depth, items in reversed(order) if depth <= at)
+            for at in range(order[-1][0] + 1)
+        ]
         self.rng = (seed * 2_654_435_761 + 1) & 0xFFFFFFFF or 1
         board = board_of(start)
         self.n = board[0]
@@ -303,9 +307,7 @@ class MacroScan:
         level.count = 0
         level.next = 0
         level.kind = -1
-        for depth, items in self.order:
-            if depth <= self.depth:
-                level.items = items
+        level.items = self.stages[min(self.depth, len(self.stages) - 1)]
         self.depth += 1
 
     @cython.ccall
