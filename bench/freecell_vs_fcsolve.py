@@ -6,8 +6,9 @@
 With ``PATIENCE_KERNEL=python`` in the environment the solver kernel runs interpreted even
 where ``make`` compiled it (the first line printed says which ran).
 
-Our solver runs in this one process, deal after deal (wall-clock and CPU seconds per deal,
-the engine's replay of every solution left out of the timing). fc-solve's time per deal
+Our solver runs in this one process, deal after deal (wall-clock and CPU seconds per deal),
+each search with Python's cyclic collector paused as batch solving runs it; every solution
+is replayed by the engine after the timing. fc-solve's time per deal
 comes from ``freecell-solver-range-parallel-solve`` (one process solving the range,
 timestamps per board); its verdicts from ``fc-solve`` run on each board as our engine deals
 it (which also checks that our Microsoft deals match). Needs Debian's ``freecell-solver-bin``.
@@ -31,7 +32,7 @@ from patience.engine.game import engine_for, start_position
 from patience.engine.position import Position
 from patience.games import get_game
 from patience.solver import Budget, searcher_for
-from patience.solver.batch.stats import percentile
+from patience.solver.batch.stats import collector_paused, percentile
 from patience.solver.result import Won
 from replay import replays_to_win
 
@@ -106,18 +107,23 @@ def main() -> int:
     bad_replays: list[int] = []
     nodes: list[int] = []
     starts = {deal: start_position(INFO, {}, deal) for deal in deals}
+    wins: dict[int, Won] = {}
     for deal in deals:
         pos = starts[deal]
-        began, began_cpu = time.perf_counter(), time.process_time()
-        result = searcher.solve(pos, budget)
-        wall.append(time.perf_counter() - began)
-        cpu.append(time.process_time() - began_cpu)
+        with collector_paused():  # as batch solving runs each search (solve_job)
+            began, began_cpu = time.perf_counter(), time.process_time()
+            result = searcher.solve(pos, budget)
+            wall.append(time.perf_counter() - began)
+            cpu.append(time.process_time() - began_cpu)
         nodes.append(result.nodes)
-        if not isinstance(result, Won):
+        if isinstance(result, Won):
+            wins[deal] = result
+        else:
             unsolved.append((deal, result.name))
-        elif not replays_to_win(ENGINE, pos, result.moves):
-            bad_replays.append(deal)
     load_after = os.getloadavg()
+    for deal, won_line in wins.items():  # after the timing, so it stirs no cache of ours
+        if not replays_to_win(ENGINE, starts[deal], won_line.moves):
+            bad_replays.append(deal)
     won = len(deals) - len(unsolved)
     shown = args.only or f"{deals[0]}..{deals[-1]}"
     print(f"FreeCell, Microsoft deals {shown}, one process, {type(searcher).__name__}, {kernel()}")
