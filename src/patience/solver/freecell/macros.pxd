@@ -64,7 +64,6 @@ cdef class MacroScan:
     cdef int _gaps(self, const unsigned char *q) noexcept
     cdef int _free(self, const unsigned char *q) noexcept
     cdef int _limit_after(self, int free, int gaps, int aside, bint into_gap) noexcept
-    cdef int _offset(self, const unsigned char *q, int column) noexcept
     cdef void _index(self, const unsigned char *q) noexcept
     cdef bint _fits(self, int lower, int upper) noexcept
     cdef bint _goes_home(self, const unsigned char *q, int card) noexcept

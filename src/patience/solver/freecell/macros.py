@@ -496,13 +496,6 @@ class MacroScan:
             free -= aside
         return self.limits[free * (self.n + 1) + gaps - (1 if into_gap else 0)]
 
-    @cython.locals(at=cython.int, i=cython.int)
-    def _offset(self, q: cython.p_const_uchar, column: cython.int) -> cython.int:
-        at = 6 + self.n + self.c
-        for i in range(column):
-            at += q[2 + i]
-        return at
-
     @cython.locals(
         at=cython.int,
         i=cython.int,
@@ -567,15 +560,17 @@ class MacroScan:
             src = self._horne_source(self.a)
         self._emit(level)
 
-    @cython.locals(src=cython.int, size=cython.int, card=cython.int)
+    @cython.locals(src=cython.int, size=cython.int, card=cython.int, end=cython.int)
     def _horne_source(self, q: cython.p_const_uchar) -> cython.int:
         """The first place whose card Horne's rule sends home on ``q``; -1 if none."""
+        end = 6 + self.n + self.c  # where the column read next ends
         for src in range(self.n + self.c):
             if src < self.n:
                 size = q[2 + src]
+                end += size
                 if not size:
                     continue
-                card = q[self._offset(q, src) + size - 1]
+                card = q[end - 1]
             else:
                 card = q[2 + src]
                 if card == _EMPTY:
@@ -592,12 +587,14 @@ class MacroScan:
                 return False
         return True
 
-    @cython.locals(q=cython.p_const_uchar, i=cython.int, size=cython.int)
+    @cython.locals(q=cython.p_const_uchar, i=cython.int, size=cython.int, end=cython.int)
     def _column_home(self, level: Level, p: bytearray) -> cython.void:
         q = p
+        end = 6 + self.n + self.c
         for i in range(self.n):
             size = q[2 + i]
-            if size and self._goes_home(p, q[self._offset(p, i) + size - 1]):
+            end += size
+            if size and self._goes_home(p, q[end - 1]):
                 self._begin(p)
                 self._step(i, _TO_HOME, 1)
                 self._emit(level)
@@ -685,9 +682,9 @@ class MacroScan:
     def _buried_home(self, level: Level, p: bytearray) -> cython.void:
         q = p
         room = self._free(p) + self._gaps(p)
+        at = 6 + self.n + self.c  # where the column read next begins
         for i in range(self.n):
             size = q[2 + i]
-            at = self._offset(p, i)
             for h in range(size - 2, -1, -1):
                 if size - 1 - h > room:
                     break
@@ -696,6 +693,7 @@ class MacroScan:
                     self._aside(i, size - 1 - h)
                     self._step(i, _TO_HOME, 1)
                     self._emit(level)
+            at += size
 
     @cython.locals(
         q=cython.p_const_uchar,
@@ -799,9 +797,9 @@ class MacroScan:
         if not gaps:
             return
         free = self._free(p)
+        at = 6 + self.n + self.c  # where the column read next begins
         for i in range(self.n):
             size = q[2 + i]
-            at = self._offset(p, i)
             start = 0
             while start < size:
                 end = self._run_end(p, at, size, start)
@@ -821,6 +819,7 @@ class MacroScan:
                 if not (first == 0 and count == end + 1):  # else the column stays: the same state
                     self._step(i, self._gap(self.a, i), count)
                 self._emit(level)
+            at += size
 
     @cython.locals(
         q=cython.p_const_uchar,
@@ -856,9 +855,9 @@ class MacroScan:
                     self._step(self.n + j, gap, 1)
                     self._step(self.n + k, gap, 1)
                     self._emit(level)
+            at = 6 + self.n + self.c  # where the column read next begins
             for i in range(self.n):
                 size = q[2 + i]
-                at = self._offset(p, i)
                 start = 0
                 while start < size:
                     end = self._run_end(p, at, size, start)
@@ -875,6 +874,7 @@ class MacroScan:
                     self._aside(i, size - 1 - end)
                     self._step(i, gap, end + 1 - first)
                     self._emit(level)
+                at += size
 
     @cython.locals(
         rec=cython.int,
