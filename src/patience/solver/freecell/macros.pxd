@@ -47,7 +47,6 @@ cdef class MacroScan:
     cdef unsigned char *where
     cdef unsigned char *column_at
     cdef unsigned char *found
-    cdef unsigned char *marks
 
     cpdef int run(self, int nodes, object late, long long before)
     cdef bint _first(self, bytearray records, int at) except -1

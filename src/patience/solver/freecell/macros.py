@@ -206,10 +206,8 @@ class MacroScan:
     column_at: cython.p_uchar
     """The column of each place on that board."""
     found: cython.p_uchar
-    """Places on that board where a run may go, in order (:meth:`_run_onto_parent`)."""
-    marks: cython.p_uchar
-    """Places on that board where a cell's card may go (:meth:`_cell_onto_parent`), all
-    cleared again before it returns."""
+    """Places on that board where a run or a cell's card may go, in order
+    (:meth:`_run_onto_parent`, :meth:`_cell_onto_parent`)."""
 
     def __init__(
         self,
@@ -251,7 +249,6 @@ class MacroScan:
             bytearray(_CARDS),
             bytearray(self.size),
             bytearray(self.size),
-            bytearray(self.size),
         )
         buffers = self.buffers
         self.work = buffers[0]
@@ -261,7 +258,6 @@ class MacroScan:
         self.where = buffers[4]
         self.column_at = buffers[5]
         self.found = buffers[6]
-        self.marks = buffers[7]
         self._first(board, 0)
         self.made = 0
         self.indexed = False
@@ -612,16 +608,20 @@ class MacroScan:
     @cython.locals(
         q=cython.p_const_uchar,
         lw=cython.p_const_uchar,
-        marks=cython.p_uchar,
+        found=cython.p_uchar,
         where=cython.p_const_uchar,
+        column_at=cython.p_const_uchar,
         offsets=cython.p_const_uchar,
         room=cython.int,
         d=cython.int,
         size=cython.int,
         at=cython.int,
         h=cython.int,
+        i=cython.int,
         j=cython.int,
         k=cython.int,
+        m=cython.int,
+        t=cython.int,
         card=cython.int,
         place=cython.int,
     )
@@ -630,35 +630,49 @@ class MacroScan:
         if self._free(q) == self.c:
             return  # no card in a cell
         lw = self.lowers
-        marks = self.marks
+        found = self.found
         where = self.where
+        column_at = self.column_at
         offsets = self.offsets
         self._index(p)
-        for j in range(self.c):  # mark the places of the cards a cell's card goes on
+        m = 0  # the places a cell's card goes on: by column, in each the highest first
+        for j in range(self.c):
             card = q[2 + self.n + j]
-            if card != _EMPTY:
-                for k in range(lw[card * (_CARDS + 1)]):
-                    place = where[lw[card * (_CARDS + 1) + 1 + k]]
-                    if place:
-                        marks[place] = 1
+            if card == _EMPTY:
+                continue
+            for k in range(lw[card * (_CARDS + 1)]):
+                place = where[lw[card * (_CARDS + 1) + 1 + k]]
+                if not place:
+                    continue
+                t = m
+                while t > 0 and (
+                    column_at[found[t - 1]] > column_at[place]
+                    or (column_at[found[t - 1]] == column_at[place] and found[t - 1] < place)
+                ):
+                    t -= 1
+                if t > 0 and found[t - 1] == place:
+                    continue  # two cell cards go on it: one place
+                for i in range(m, t, -1):
+                    found[i] = found[i - 1]
+                found[t] = place
+                m += 1
         room = self._free(p) + self._gaps(p)
-        for d in range(self.n):
+        for t in range(m):
+            place = found[t]
+            d = column_at[place]
             size = q[2 + d]
             at = offsets[d]
-            for h in range(size - 1, -1, -1):
-                if not marks[at + h]:
+            h = place - at
+            if self._covered(p, at, size, h) or size - 1 - h > room:
+                continue
+            for j in range(self.c):
+                card = q[2 + self.n + j]
+                if card == _EMPTY or not self._fits(q[place], card):
                     continue
-                marks[at + h] = 0
-                if self._covered(p, at, size, h) or size - 1 - h > room:
-                    continue
-                for j in range(self.c):
-                    card = q[2 + self.n + j]
-                    if card == _EMPTY or not self._fits(q[at + h], card):
-                        continue
-                    self._begin(p)
-                    self._aside(d, size - 1 - h)
-                    self._step(self.n + j, d, 1)
-                    self._emit(level)
+                self._begin(p)
+                self._aside(d, size - 1 - h)
+                self._step(self.n + j, d, 1)
+                self._emit(level)
 
     @cython.locals(q=cython.p_const_uchar, free=cython.int, i=cython.int, size=cython.int)
     def _column_to_cells(self, level: Level, p: bytearray) -> cython.void:
