@@ -155,7 +155,7 @@ class Level:
 
     def __init__(self, size: int, record: int) -> None:
         self.board = bytearray(size)
-        self.records = bytearray(16 * record)
+        self.records = bytearray(4 * record)  # grown by _emit as children come
 
 
 @cython.final
