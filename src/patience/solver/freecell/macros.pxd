@@ -37,6 +37,7 @@ cdef class MacroScan:
     cdef Seen seen
     cdef list levels
     cdef int depth
+    cdef bytearray spare
     cdef tuple buffers
     cdef unsigned char *a
     cdef unsigned char *steps

@@ -188,6 +188,8 @@ class MacroScan:
     """The path: one level per state on it, the start first; deeper ones kept for reuse."""
     depth: cython.int
     """How many levels are on the path."""
+    spare: bytearray
+    """Room to sort a level's children in (:meth:`_sort`), grown as needed."""
     buffers: tuple[bytearray, ...]
     """The scan's work buffers below, kept alive: compiled, those fields are C pointers into
     them (never resized)."""
@@ -227,10 +229,10 @@ class MacroScan:
         self.lowers = tables.lowers
         self.limits = tables.limits
         self.horne = horne
-        self.stages = [
-            next(items for depth, items in reversed(order) if depth <= at)
-            for at in range(order[-1][0] + 1)
-        ]
+        self.stages = [order[0][1]] * (order[-1][0] + 1)
+        for depth, items in order[1:]:
+            for at in range(depth, len(self.stages)):
+                self.stages[at] = items
         self.rng = (seed * 2_654_435_761 + 1) & 0xFFFFFFFF or 1
         board = board_of(start)
         self.n = board[0]
@@ -261,6 +263,7 @@ class MacroScan:
         self._first(board, 0)
         self.made = 0
         self.indexed = False
+        self.spare = bytearray(0)
         self.levels = []
         self.depth = 0
         self._push(board, 0)
@@ -892,35 +895,45 @@ class MacroScan:
 
     @cython.locals(
         rec=cython.int,
+        count=cython.int,
         k=cython.int,
         to=cython.int,
         home=cython.int,
+        least=cython.int,
+        most=cython.int,
         i=cython.int,
         r=cython.p_uchar,
-        o=cython.p_const_uchar,
+        o=cython.p_uchar,
     )
     def _sort(self, level: Level) -> cython.void:
-        """The level's children ordered by cards home, fewest first, stably."""
+        """The level's children ordered by cards home, fewest first, stably: copied to
+        :attr:`spare` (their counts home after them) and back in order."""
         rec = self.record
-        if level.count < 2:
+        count = level.count
+        if count < 2:
             return
-        old = bytes(level.records[: level.count * rec])
-        homes = bytearray(level.count)
-        for k in range(level.count):
-            homes[k] = self._home(level.records, k * rec)
+        if len(self.spare) < count * (rec + 1):
+            self.spare = bytearray(2 * count * (rec + 1))
+        o = self.spare
+        r = level.records
+        least = _CARDS
+        most = 0
+        for k in range(count):
+            home = self._home(level.records, k * rec)
+            o[count * rec + k] = home
+            least = min(least, home)
+            most = max(most, home)
+        if least == most:
+            return
+        for i in range(count * rec):
+            o[i] = r[i]
         to = 0
-        for home in range(min(homes), max(homes) + 1):
-            for k in range(level.count):
-                if homes[k] != home:
-                    continue
-                if cython.compiled:
-                    r = level.records
-                    o = old
+        for home in range(least, most + 1):
+            for k in range(count):
+                if o[count * rec + k] == home:
                     for i in range(rec):
                         r[to * rec + i] = o[k * rec + i]
-                else:
-                    level.records[to * rec : (to + 1) * rec] = old[k * rec : (k + 1) * rec]
-                to += 1
+                    to += 1
 
     @cython.locals(
         rec=cython.int, k=cython.int, j=cython.int, i=cython.int, x=cython.uint, r=cython.p_uchar
