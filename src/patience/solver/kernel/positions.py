@@ -31,8 +31,8 @@ from patience.solver.kernel.tables import Tables
 _SUIT = cython.declare(bytes, SUIT)
 _TO_HOME = cython.declare(cython.int, TO_HOME)
 _PACK = list(ALL_CARDS)
-_MOVES: dict[int, Move] = {}
-"""The engine's moves made so far, by :func:`_code`: a line of a hundred moves asks for the
+_MOVES: dict[int, Move] = cython.declare(dict, {})
+"""The engine's moves made so far, by source, target and count (:func:`_move`): a line of a hundred moves asks for the
 same few again and again, and each is made once and shared."""
 
 
