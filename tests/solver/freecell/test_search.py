@@ -300,3 +300,19 @@ def test_the_unsolvable_deal_is_never_won() -> None:
     result = FreeCellSearch(ENGINE).solve(start_position(FREECELL, {}, 11982), Budget(nodes=3_000))
     assert isinstance(result, Unknown)
     assert result.nodes == 3_000
+
+
+def test_a_searcher_reusing_its_scans_levels_searches_as_a_fresh_one() -> None:
+    """The macro scans' levels go back to the searcher after each search and the next
+    search's scans take them: each deal, searched after others, gets the outcome, nodes and
+    line a fresh searcher gives it."""
+    engine = engine_of("freecell")
+    reused = FreeCellSearch(engine)
+    for deal in (1941, 617, 2, 1941, 5, 617):
+        pos = start_position(get_game("freecell"), {}, deal)
+        again = reused.solve(pos, Budget(nodes=30_000))
+        fresh = FreeCellSearch(engine).solve(pos, Budget(nodes=30_000))
+        assert (again.name, again.nodes) == (fresh.name, fresh.nodes)
+        assert isinstance(again, Won) and isinstance(fresh, Won)
+        assert again.moves == fresh.moves
+    assert reused.spare

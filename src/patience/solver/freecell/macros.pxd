@@ -35,6 +35,7 @@ cdef class MacroScan:
     cdef int size
     cdef int record
     cdef Seen seen
+    cdef list spare_levels
     cdef list levels
     cdef int depth
     cdef bytearray spare

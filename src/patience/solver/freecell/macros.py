@@ -67,6 +67,8 @@ SHUFFLED = 2
 """An item's first byte: one kind; kinds together, fewest cards home first (stably); kinds
 together in an order drawn from the scan's seed."""
 _SORTED = cython.declare(cython.int, SORTED)
+SPARE_LEVELS = 4_096
+"""The most levels a spare list keeps (each about a kilobyte)."""
 _SHUFFLED = cython.declare(cython.int, SHUFFLED)
 
 
@@ -153,10 +155,6 @@ class Level:
     items: tuple[bytes, ...]
     """The items of the order's stage at its depth."""
 
-    def __init__(self, size: int, record: int) -> None:
-        self.board = bytearray(size)
-        self.records = bytearray(4 * record)  # grown by _emit as children come
-
 
 @cython.final
 @cython.cclass
@@ -184,6 +182,8 @@ class MacroScan:
     size: cython.int
     record: cython.int
     seen: Seen
+    spare_levels: list[Level]
+    """Levels given back by the searcher's scans before (:meth:`release`), taken first."""
     levels: list[Level]
     """The path: one level per state on it, the start first; deeper ones kept for reuse."""
     depth: cython.int
@@ -218,6 +218,7 @@ class MacroScan:
         horne: bytes,
         order: Order = parse_order(FIRST_ORDER),  # noqa: B008 (a tuple, parsed once)
         seed: int = 0,
+        spare: list[Level] | None = None,
     ) -> None:
         self.proves = False
         self.exhausted = False
@@ -264,9 +265,18 @@ class MacroScan:
         self.made = 0
         self.indexed = False
         self.spare = bytearray(0)
+        self.spare_levels = [] if spare is None else spare
         self.levels = []
         self.depth = 0
         self._push(board, 0)
+
+    def release(self) -> None:
+        """Give the scan's levels to the spare list it was made with (at most
+        :data:`SPARE_LEVELS` there), for the next scan of its searcher; the scan is done."""
+        room = SPARE_LEVELS - len(self.spare_levels)
+        self.spare_levels.extend(self.levels[: max(room, 0)])
+        self.levels = []
+        self.depth = 0
 
     @property
     def line(self) -> list[Step] | None:
@@ -294,7 +304,13 @@ class MacroScan:
         """Put the state of the board at ``records[at]`` on the path, its children not made
         yet."""
         if self.depth == len(self.levels):
-            self.levels.append(Level(self.size, self.record))
+            if self.spare_levels:
+                level = self.spare_levels.pop()  # a level another scan gave back
+            else:
+                level = Level.__new__(Level)  # made without an argument call: many are made
+                level.board = bytearray(self.size)
+                level.records = bytearray(4 * self.record)  # grown by _emit as children come
+            self.levels.append(level)
         level = self.levels[self.depth]
         if cython.compiled:
             to = level.board

@@ -21,7 +21,14 @@ from patience.engine.core import Engine
 from patience.engine.position import Position
 from patience.solver.freecell.family import in_family
 from patience.solver.freecell.hooks import Family, Ranking, Weights
-from patience.solver.freecell.macros import FIRST_ORDER, MacroScan, Order, horne_needs, parse_order
+from patience.solver.freecell.macros import (
+    FIRST_ORDER,
+    Level,
+    MacroScan,
+    Order,
+    horne_needs,
+    parse_order,
+)
 from patience.solver.kernel.positions import engine_moves, state_of
 from patience.solver.kernel.search import Scan, scan, take_turns
 from patience.solver.kernel.state import CARDS, HOME, State, cards_home, settle
@@ -102,6 +109,8 @@ class FreeCellSearch(Searcher):
         self.scans = scans
         self.turns = [weights.turn for weights in scans]
         self.lifetimes = [weights.lifetime for weights in scans]
+        self.spare: list[Level] = []
+        """Levels the macro scans of a search give back for the next search's."""
 
     def solve(self, start: Position, budget: Budget | None = None) -> Result:
         """Search from ``start`` within ``budget``: won, proven unwinnable or unknown.
@@ -120,9 +129,20 @@ class FreeCellSearch(Searcher):
         state, first = settle(begun, (0, HOME, 0), tables.needs)  # a move home: settle it all
         if cards_home(state) == CARDS:
             return Won(engine_moves(tables, start, begun, first), 0, budget.clock() - began)
-        makers = [partial(self.scan_of, state, weights) for weights in self.scans]
+        made: list[Scan | MacroScan] = []
+
+        def make(weights: Weights) -> Scan | MacroScan:
+            made.append(self.scan_of(state, weights))
+            return made[-1]
+
+        makers = [partial(make, weights) for weights in self.scans]
         late = None if budget.seconds is None else meter.late  # nodes alone: no clock
-        found = take_turns(makers, budget.nodes, late, self.alone, self.turns, self.lifetimes)
+        try:
+            found = take_turns(makers, budget.nodes, late, self.alone, self.turns, self.lifetimes)
+        finally:
+            for each in made:
+                if isinstance(each, MacroScan):
+                    each.release()
         seconds = budget.clock() - began
         if found.line is not None:
             line = engine_moves(tables, start, begun, first + found.line)
@@ -141,7 +161,7 @@ class FreeCellSearch(Searcher):
         """The scan ``weights`` names, from ``state`` (settled)."""
         if weights.macros:
             order = self.orders.get(weights.macros) or parse_order(weights.macros)
-            return MacroScan(self.tables, state, self.horne, order, weights.seed)
+            return MacroScan(self.tables, state, self.horne, order, weights.seed, self.spare)
         return scan(self.tables, state, self.family.hooks(weights))
 
 

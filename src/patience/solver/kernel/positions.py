@@ -32,8 +32,8 @@ _SUIT = cython.declare(bytes, SUIT)
 _TO_HOME = cython.declare(cython.int, TO_HOME)
 _PACK = list(ALL_CARDS)
 _MOVES: dict[int, Move] = cython.declare(dict, {})
-"""The engine's moves made so far, by source, target and count (:func:`_move`): a line of a hundred moves asks for the
-same few again and again, and each is made once and shared."""
+"""The engine's moves made so far, by source, target and count (:func:`_move`): a line of a
+hundred moves asks for the same few again and again, and each is made once and shared."""
 
 
 def state_of(tables: Tables, pos: Position) -> State | None:
