@@ -777,6 +777,9 @@ class MacroScan:
             while start < size:
                 end = self._run_end(q, at, size, start)
                 above = size - 1 - end
+                if above > room:  # no room to set aside the cards above it
+                    start = end + 1
+                    continue
                 for first in range(start + within, end + 1 if within else start + 1):
                     card = q[at + first]
                     m = 0  # the places it may go, in board order (column, then height)
