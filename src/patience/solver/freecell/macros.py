@@ -544,6 +544,10 @@ class MacroScan:
     def _goes_home(self, q: cython.p_const_uchar, card: cython.int) -> cython.bint:
         return q[2 + self.n + self.c + _SUIT[card]] == _RANK0[card]
 
+    def _chained(self, q: cython.p_const_uchar, at: cython.int) -> cython.bint:
+        """Do the cards at ``q[at]`` and ``q[at + 1]`` (one column) move together?"""
+        return self.chain[q[at] * _CARDS + q[at + 1]] != 0
+
     @cython.locals(end=cython.int, chain=cython.p_const_uchar)
     def _run_end(
         self, q: cython.p_const_uchar, at: cython.int, size: cython.int, start: cython.int
@@ -773,13 +777,14 @@ class MacroScan:
         for i in range(self.n):
             size = q[2 + i]
             at = offsets[i]
-            start = 0
+            # Only a run with no more cards above it than free places may move: start at the
+            # bottom of the run holding the lowest card with few enough above it.
+            start = size - 1 - room if size > room else 0
+            while start > 0 and self._chained(q, at + start - 1):
+                start -= 1
             while start < size:
                 end = self._run_end(q, at, size, start)
                 above = size - 1 - end
-                if above > room:  # no room to set aside the cards above it
-                    start = end + 1
-                    continue
                 for first in range(start + within, end + 1 if within else start + 1):
                     card = q[at + first]
                     m = 0  # the places it may go, in board order (column, then height)
