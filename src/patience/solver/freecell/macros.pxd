@@ -68,7 +68,7 @@ cdef class MacroScan:
     cdef void _index(self, const unsigned char *q) noexcept
     cdef bint _fits(self, int lower, int upper) noexcept
     cdef bint _goes_home(self, const unsigned char *q, int card) noexcept
-    cdef bint _chained(self, const unsigned char *q, int at) noexcept
+    cdef int _first_run(self, const unsigned char *q, int at, int size, int room) noexcept
     cdef int _run_end(self, const unsigned char *q, int at, int size, int start) noexcept
     cdef bint _covered(self, const unsigned char *q, int at, int size, int h) noexcept
     cdef void _horne(self, Level level) except *

@@ -544,9 +544,16 @@ class MacroScan:
     def _goes_home(self, q: cython.p_const_uchar, card: cython.int) -> cython.bint:
         return q[2 + self.n + self.c + _SUIT[card]] == _RANK0[card]
 
-    def _chained(self, q: cython.p_const_uchar, at: cython.int) -> cython.bint:
-        """Do the cards at ``q[at]`` and ``q[at + 1]`` (one column) move together?"""
-        return self.chain[q[at] * _CARDS + q[at + 1]] != 0
+    @cython.locals(start=cython.int)
+    def _first_run(
+        self, q: cython.p_const_uchar, at: cython.int, size: cython.int, room: cython.int
+    ) -> cython.int:
+        """The height where the lowest run of the ``size`` cards from ``q[at]`` with at most
+        ``room`` cards above it begins: a run lower down has too many to set aside."""
+        start = size - 1 - room if size > room else 0
+        while start > 0 and self.chain[q[at + start - 1] * _CARDS + q[at + start]]:
+            start -= 1
+        return start
 
     @cython.locals(end=cython.int, chain=cython.p_const_uchar)
     def _run_end(
@@ -777,11 +784,7 @@ class MacroScan:
         for i in range(self.n):
             size = q[2 + i]
             at = offsets[i]
-            # Only a run with no more cards above it than free places may move: start at the
-            # bottom of the run holding the lowest card with few enough above it.
-            start = size - 1 - room if size > room else 0
-            while start > 0 and self._chained(q, at + start - 1):
-                start -= 1
+            start = self._first_run(q, at, size, room)
             while start < size:
                 end = self._run_end(q, at, size, start)
                 above = size - 1 - end
@@ -841,7 +844,7 @@ class MacroScan:
         at = 6 + self.n + self.c  # where the column read next begins
         for i in range(self.n):
             size = q[2 + i]
-            start = 0
+            start = self._first_run(q, at, size, free + gaps)
             while start < size:
                 end = self._run_end(p, at, size, start)
                 run = end + 1 - start
@@ -899,7 +902,7 @@ class MacroScan:
             at = 6 + self.n + self.c  # where the column read next begins
             for i in range(self.n):
                 size = q[2 + i]
-                start = 0
+                start = self._first_run(q, at, size, free + gaps)
                 while start < size:
                     end = self._run_end(p, at, size, start)
                     first = start
