@@ -31,9 +31,11 @@ from patience.solver.kernel.tables import Tables
 _SUIT = cython.declare(bytes, SUIT)
 _TO_HOME = cython.declare(cython.int, TO_HOME)
 _PACK = list(ALL_CARDS)
-_MOVES: dict[int, Move] = cython.declare(dict, {})
-"""The engine's moves made so far, by source, target and count (:func:`_move`): a line of a
-hundred moves asks for the same few again and again, and each is made once and shared."""
+_PILES = cython.declare(cython.int, 32)
+_MOVES: list[Move | None] = cython.declare(list, [None] * (_PILES * _PILES * 64))
+"""The engine's moves made so far, at ``(src * 32 + dst) * 64 + count`` for piles below 32
+(:func:`_move`): a line of a hundred moves asks for the same few again and again, and each is
+made once and shared."""
 
 
 def state_of(tables: Tables, pos: Position) -> State | None:
@@ -117,9 +119,12 @@ def engine_moves(
 @cython.cfunc
 @cython.locals(code=cython.int)
 def _move(src: cython.int, dst: cython.int, count: cython.int) -> Move:
-    """The engine's move of ``count`` cards from pile ``src`` to ``dst``, made once."""
-    code = (src << 20) | (dst << 8) | count
-    move = _MOVES.get(code)
+    """The engine's move of ``count`` cards from pile ``src`` to ``dst``, made once (made
+    each time for piles the table has no room for)."""
+    if src >= _PILES or dst >= _PILES or count >= 64:
+        return transfer(src, dst, count)
+    code = (src * _PILES + dst) * 64 + count
+    move = _MOVES[code]
     if move is None:
         move = _MOVES[code] = transfer(src, dst, count)
     return move
