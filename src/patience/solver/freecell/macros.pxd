@@ -38,7 +38,7 @@ cdef class MacroScan:
     cdef list spare_levels
     cdef list levels
     cdef int depth
-    cdef bytearray spare
+    cdef bytearray sorting
     cdef tuple buffers
     cdef unsigned char *a
     cdef unsigned char *steps

@@ -67,9 +67,9 @@ SHUFFLED = 2
 """An item's first byte: one kind; kinds together, fewest cards home first (stably); kinds
 together in an order drawn from the scan's seed."""
 _SORTED = cython.declare(cython.int, SORTED)
+_SHUFFLED = cython.declare(cython.int, SHUFFLED)
 SPARE_LEVELS = 4_096
 """The most levels a spare list keeps (each about a kilobyte)."""
-_SHUFFLED = cython.declare(cython.int, SHUFFLED)
 
 
 def parse_order(text: str) -> Order:
@@ -166,8 +166,9 @@ class MacroScan:
     exhausted: cython.bint
     stopped: cython.bint
     won: list[Step] | None
-    kept: tuple[bytes, ...]
-    """The tables below, kept alive: compiled, those fields are C pointers into them."""
+    kept: tuple[Tables, bytes]
+    """The tables and Horne's needs, kept alive: compiled, the fields below are C pointers
+    into them."""
     fits: cython.p_const_uchar
     chain: cython.p_const_uchar
     lowers: cython.p_const_uchar
@@ -188,7 +189,7 @@ class MacroScan:
     """The path: one level per state on it, the start first; deeper ones kept for reuse."""
     depth: cython.int
     """How many levels are on the path."""
-    spare: bytearray
+    sorting: bytearray
     """Room to sort a level's children in (:meth:`_sort`), grown as needed."""
     buffers: tuple[bytearray, ...]
     """The scan's work buffers below, kept alive: compiled, those fields are C pointers into
@@ -224,7 +225,7 @@ class MacroScan:
         self.exhausted = False
         self.stopped = False
         self.won = None
-        self.kept = (tables.fits, tables.chain, tables.lowers, tables.limits, horne)
+        self.kept = (tables, horne)
         self.fits = tables.fits
         self.chain = tables.chain
         self.lowers = tables.lowers
@@ -264,7 +265,7 @@ class MacroScan:
         self._first(board, 0)
         self.made = 0
         self.indexed = False
-        self.spare = bytearray(0)
+        self.sorting = bytearray(0)
         self.spare_levels = [] if spare is None else spare
         self.levels = []
         self.depth = 0
@@ -934,14 +935,14 @@ class MacroScan:
     )
     def _sort(self, level: Level) -> cython.void:
         """The level's children ordered by cards home, fewest first, stably: copied to
-        :attr:`spare` (their counts home after them) and back in order."""
+        :attr:`sorting` (their counts home after them) and back in order."""
         rec = self.record
         count = level.count
         if count < 2:
             return
-        if len(self.spare) < count * (rec + 1):
-            self.spare = bytearray(2 * count * (rec + 1))
-        o = self.spare
+        if len(self.sorting) < count * (rec + 1):
+            self.sorting = bytearray(2 * count * (rec + 1))
+        o = self.sorting
         r = level.records
         least = _CARDS
         most = 0

@@ -68,8 +68,6 @@ def state_of(tables: Tables, pos: Position) -> State | None:
     src=cython.int,
     dst=cython.int,
     count=cython.int,
-    at=cython.int,
-    i=cython.int,
     card=cython.int,
     s=cython.int,
     places=cython.int,
@@ -98,13 +96,7 @@ def engine_moves(
         if not 0 <= src < places or not (dst == HOME or 0 <= dst < places):
             raise ValueError(f"no step ({src}, {dst}, {count}) in a line of places 0-{places - 1}")
         if dst == HOME:
-            if src < q[0]:
-                at = 6 + q[0] + q[1]
-                for i in range(src + 1):
-                    at += q[2 + i]
-                card = q[at - 1]
-            else:
-                card = q[2 + src]
+            card = kernel_state.top_of(q, src)
             s = _SUIT[card]
             if owner[s] < 0:
                 owner[s] = _empty_foundation(engine, owner, card)

@@ -21,5 +21,6 @@ cdef class Seen:
     cdef void _grow(self) except *
 
 cdef int home_of(const unsigned char *q) noexcept
+cdef int top_of(const unsigned char *q, int place) noexcept
 
 cdef object step_at(const unsigned char *s, int at)

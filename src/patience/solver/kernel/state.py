@@ -97,6 +97,19 @@ def state_of_board(board: Board) -> State:
 
 @cython.cfunc
 @cython.exceptval(check=False)
+@cython.locals(at=cython.int, i=cython.int)
+def top_of(q: cython.p_const_uchar, place: cython.int) -> cython.int:
+    """The top card of ``place`` (a column or a cell, not empty) on board ``q``."""
+    if place >= q[0]:
+        return q[2 + place]
+    at = 6 + q[0] + q[1]
+    for i in range(place + 1):
+        at += q[2 + i]
+    return q[at - 1]
+
+
+@cython.cfunc
+@cython.exceptval(check=False)
 @cython.locals(h=cython.int)
 def home_of(q: cython.p_const_uchar) -> cython.int:
     """How many cards are home on board ``q``."""
