@@ -3,7 +3,8 @@
 from __future__ import annotations
 
 import random
-from collections.abc import Mapping
+from collections.abc import Callable, Mapping, Sequence
+from typing import TypeVar
 
 from patience.cards import make_card
 from patience.engine.core import Engine
@@ -11,6 +12,9 @@ from patience.engine.game import engine_for, start_position
 from patience.engine.position import Move, Position
 from patience.games import get_game
 from patience.solver.result import ProvenUnwinnable, Result, Won
+
+S = TypeVar("S")
+M = TypeVar("M")
 
 
 def engine_of(game: str, options: Mapping[str, str] | None = None) -> Engine:
@@ -81,3 +85,14 @@ def klondike_late_position(
         down[t] = max(0, len(piles[t]) - 1)
     down[engine.stock] = len(piles[engine.stock])
     return Position(tuple(map(tuple, piles)), tuple(down))
+
+
+def perft(
+    moves: Callable[[S], Sequence[M]], play: Callable[[S, M], S], start: S, depth: int
+) -> int:
+    """How many lines of ``depth`` moves lead from ``start``, by a generator ``moves`` and its
+    ``play`` (a solver's, or the engine's ``search_moves`` and ``apply``)."""
+    found = moves(start)
+    if depth == 1:
+        return len(found)
+    return sum(perft(moves, play, play(start, m), depth - 1) for m in found)

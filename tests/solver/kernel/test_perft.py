@@ -4,15 +4,13 @@ and the same counts by the engine's own moves where that is cheap."""
 from __future__ import annotations
 
 import pytest
-from solver_positions import engine_of
+from solver_positions import engine_of, perft
 
-from patience.engine.core import Engine
 from patience.engine.game import start_position
-from patience.engine.position import Position
 from patience.games import get_game
 from patience.solver.kernel.moves import generate
 from patience.solver.kernel.positions import state_of
-from patience.solver.kernel.state import State, play
+from patience.solver.kernel.state import State, Step, play
 from patience.solver.kernel.tables import Tables
 
 FREECELL = get_game("freecell")
@@ -27,32 +25,21 @@ GOLDEN = {
 """Lines of 1, 2, 3 and 4 moves (each of the engine's search moves) from Microsoft deals."""
 
 
-def perft(state: State, depth: int) -> int:
-    """The lines of ``depth`` moves from ``state`` (by the kernel's generator, every move)."""
-    steps = generate(TABLES, *state, True)
-    if depth == 1:
-        return len(steps)
-    return sum(perft(play(state, step), depth - 1) for step in steps)
-
-
-def engine_perft(engine: Engine, pos: Position, depth: int) -> int:
-    """The same count by the engine's search moves and apply."""
-    moves = engine.search_moves(pos)
-    if depth == 1:
-        return len(moves)
-    return sum(engine_perft(engine, engine.apply(pos, m), depth - 1) for m in moves)
+def kernel_moves(state: State) -> list[Step]:
+    """Every move of the kernel's generator (no symmetry left out)."""
+    return generate(TABLES, *state, True)
 
 
 @pytest.mark.parametrize("deal", sorted(GOLDEN))
 def test_perft_counts_are_frozen(deal: int) -> None:
     state = state_of(TABLES, start_position(FREECELL, {}, deal))
     assert state is not None
-    assert [perft(state, depth) for depth in range(1, 5)] == GOLDEN[deal]
+    assert [perft(kernel_moves, play, state, depth) for depth in range(1, 5)] == GOLDEN[deal]
 
 
 @pytest.mark.parametrize("deal", sorted(GOLDEN))
 def test_the_engine_counts_the_same(deal: int) -> None:
     pos = start_position(FREECELL, {}, deal)
-    assert [engine_perft(ENGINE, pos, depth) for depth in (1, 2)] == GOLDEN[deal][:2]
+    assert [perft(ENGINE.search_moves, ENGINE.apply, pos, d) for d in (1, 2)] == GOLDEN[deal][:2]
     if deal == 1:
-        assert engine_perft(ENGINE, pos, 3) == GOLDEN[deal][2]
+        assert perft(ENGINE.search_moves, ENGINE.apply, pos, 3) == GOLDEN[deal][2]

@@ -5,12 +5,11 @@ change to what it generates, talon macro-moves and foundation returns included).
 from __future__ import annotations
 
 import pytest
-from solver_positions import engine_of
+from solver_positions import engine_of, perft
 
 from patience.engine.game import start_position
 from patience.games import get_game
-from patience.solver.klondike.search import KlondikeSearcher, klondike_searcher
-from patience.solver.klondike.state import State
+from patience.solver.klondike.search import klondike_searcher
 
 GOLDEN = {
     ("1", "unlimited", 1): [9, 80, 687, 5_632, 43_854],
@@ -23,13 +22,6 @@ GOLDEN = {
 deal."""
 
 
-def perft(searcher: KlondikeSearcher, state: State, depth: int) -> int:
-    moves = searcher.moves(state)
-    if depth == 1:
-        return len(moves)
-    return sum(perft(searcher, searcher.apply(state, m), depth - 1) for m in moves)
-
-
 @pytest.mark.parametrize(("draw", "passes", "deal"), sorted(GOLDEN))
 def test_perft_counts_are_frozen(draw: str, passes: str, deal: int) -> None:
     options = {"draw": draw, "passes": passes}
@@ -37,4 +29,5 @@ def test_perft_counts_are_frozen(draw: str, passes: str, deal: int) -> None:
     assert searcher is not None
     state = searcher.state_of(start_position(get_game("klondike"), options, deal))
     assert state is not None
-    assert [perft(searcher, state, depth) for depth in range(1, 6)] == GOLDEN[(draw, passes, deal)]
+    counts = [perft(searcher.moves, searcher.apply, state, d) for d in range(1, 6)]
+    assert counts == GOLDEN[(draw, passes, deal)]
