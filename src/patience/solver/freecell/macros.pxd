@@ -1,20 +1,23 @@
 # The FreeCell macro scan (freecell/macros.py): its boards are built with the kernel's C
 # step and keyed with its C key and table.
 cimport cython
+from libc.string cimport memcpy
 from patience.solver.kernel cimport state
 from patience.solver.kernel.state cimport Seen
 
 cdef const unsigned char *_SUIT
 cdef const unsigned char *_RANK0
 
+cdef void _copy(unsigned char *to, const unsigned char *src, int count) noexcept
+
 @cython.final
 cdef class Level:
     cdef bytearray records
     cdef int count
     cdef int next
-    cdef int kind
+    cdef int item
+    cdef int stage
     cdef bytearray board
-    cdef tuple items
 
 @cython.final
 cdef class MacroScan:
@@ -28,7 +31,10 @@ cdef class MacroScan:
     cdef const unsigned char *lowers
     cdef const unsigned char *limits
     cdef const unsigned char *horne
-    cdef list stages
+    cdef const unsigned char *plan
+    cdef const unsigned char *stage_at
+    cdef int last
+    cdef int done
     cdef unsigned int rng
     cdef int n
     cdef int c
@@ -44,6 +50,8 @@ cdef class MacroScan:
     cdef unsigned char *steps
     cdef int made
     cdef bint indexed
+    cdef int free
+    cdef int gaps
     cdef unsigned char *work
     cdef unsigned char *offsets
     cdef unsigned char *where
@@ -62,8 +70,7 @@ cdef class MacroScan:
     cdef void _aside(self, int column, int count) noexcept
     cdef int _free_cell(self, const unsigned char *q) noexcept
     cdef int _gap(self, const unsigned char *q, int other_than) noexcept
-    cdef int _gaps(self, const unsigned char *q) noexcept
-    cdef int _free(self, const unsigned char *q) noexcept
+    cdef void _count_places(self, const unsigned char *q) noexcept
     cdef int _limit_after(self, int free, int gaps, int aside, bint into_gap) noexcept
     cdef void _index(self, const unsigned char *q) noexcept
     cdef bint _fits(self, int lower, int upper) noexcept

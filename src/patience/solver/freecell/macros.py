@@ -26,6 +26,8 @@ child (:func:`horne_needs` reads that rule from the build).
 
 from __future__ import annotations
 
+from functools import cache
+
 import cython
 
 from patience.cards import ALL_CARDS, rank, suit
@@ -59,8 +61,6 @@ _TO_HOME = cython.declare(cython.int, TO_HOME)
 _SUIT = SUIT
 _RANK0 = RANK0
 """Compiled, C pointers into ``SUIT`` and ``RANK0`` (macros.pxd), read without a check."""
-_MADE = cython.declare(cython.int, 99)
-"""A level's ``kind`` once it has made every kind (past the end of its order)."""
 ONE = 0
 SORTED = 1
 SHUFFLED = 2
@@ -116,6 +116,29 @@ def _kinds(letters: str, text: str) -> list[int]:
     return [_LETTERS.index(letter) for letter in letters]
 
 
+@cache
+def _plan(order: Order) -> tuple[bytes, bytes]:
+    """The order as :attr:`MacroScan.plan` and :attr:`MacroScan.stage_at` (made once an
+    order).
+
+    >>> plan, stage_at = _plan(parse_order("01 2:[23]="))
+    >>> list(plan), list(stage_at)
+    ([1, 0, 0, 1, 0, 1, 0, 2, 1, 2, 3, 0], [0, 0, 0, 0, 7, 0])
+    """
+    plan = bytearray()
+    begins: list[int] = []
+    for _, items in order:
+        begins.append(len(plan))
+        for item in items:
+            plan += bytes([len(item) - 1]) + item
+        plan.append(0)
+    stage_at = bytearray()
+    for depth in range(order[-1][0] + 1):
+        stage = max(k for k, (since, _) in enumerate(order) if since <= depth)
+        stage_at += begins[stage].to_bytes(2, "little")
+    return bytes(plan), bytes(stage_at)
+
+
 def horne_needs(tables: Tables) -> bytes:
     """For each card, how many of each suit must be home before it goes home by Horne's rule:
     every card the build lays on it, and every card laid on those, may go home first.
@@ -139,21 +162,29 @@ def horne_needs(tables: Tables) -> bytes:
     return bytes(needs)
 
 
+@cython.cfunc
+@cython.exceptval(check=False)
+def _copy(to: cython.p_uchar, src: cython.p_const_uchar, count: cython.int) -> cython.void:
+    """Compiled only: ``count`` bytes from ``src`` to ``to``, by libc's ``memcpy`` (cimported
+    by macros.pxd)."""
+    memcpy(to, src, count)  # type: ignore[name-defined]  # noqa: F821
+
+
 @cython.final
 @cython.cclass
 class Level:
-    """The children of one state on the scan's path, made one kind at a time: each a board,
-    then its number of steps, then the steps (three bytes each)."""
+    """The children of one state on the scan's path, made one item of the order at a time:
+    each a board, then its number of steps, then the steps (three bytes each)."""
 
     records: bytearray
     count: cython.int
     next: cython.int
-    kind: cython.int
-    """How many kinds of the order are made."""
+    item: cython.int
+    """Where the next item to make begins in the scan's plan; -1 before Horne's rule."""
+    stage: cython.int
+    """Where the items of the order's stage at the state's depth begin in the plan."""
     board: bytearray
     """The state's own board."""
-    items: tuple[bytes, ...]
-    """The items of the order's stage at its depth."""
 
 
 @cython.final
@@ -166,16 +197,24 @@ class MacroScan:
     exhausted: cython.bint
     stopped: cython.bint
     won: list[Step] | None
-    kept: tuple[Tables, bytes]
-    """The tables and Horne's needs, kept alive: compiled, the fields below are C pointers
-    into them."""
+    kept: tuple[Tables, bytes, bytes, bytes]
+    """The tables, Horne's needs and the order as a plan, kept alive: compiled, the fields
+    below are C pointers into them."""
     fits: cython.p_const_uchar
     chain: cython.p_const_uchar
     lowers: cython.p_const_uchar
     limits: cython.p_const_uchar
     horne: cython.p_const_uchar
-    stages: list[tuple[bytes, ...]]
-    """The items of the order's stage at each depth up to the last stage's; deeper, the last."""
+    plan: cython.p_const_uchar
+    """The order's stages one after another, each its items (the number of kinds, the mode,
+    the kinds), then 0."""
+    stage_at: cython.p_const_uchar
+    """Where each depth's stage begins in the plan (two bytes, low first), up to the last
+    stage's depth; deeper, the last stage."""
+    last: cython.int
+    """The last stage's depth."""
+    done: cython.int
+    """Where the plan's last 0 lies: a level whose next item is there has made them all."""
     rng: cython.uint
     """The state of the scan's draws (xorshift), from its seed."""
     n: cython.int
@@ -201,6 +240,9 @@ class MacroScan:
     """The steps of the child being built, and their number."""
     indexed: cython.bint
     """Has :meth:`_index` read the board of the level being made?"""
+    free: cython.int
+    gaps: cython.int
+    """The free cells and empty columns of that board."""
     work: cython.p_uchar
     offsets: cython.p_uchar
     """Where each column's cards begin on the board read by :meth:`_index`."""
@@ -225,16 +267,17 @@ class MacroScan:
         self.exhausted = False
         self.stopped = False
         self.won = None
-        self.kept = (tables, horne)
+        plan, stage_at = _plan(order)
+        self.kept = (tables, horne, plan, stage_at)
         self.fits = tables.fits
         self.chain = tables.chain
         self.lowers = tables.lowers
         self.limits = tables.limits
         self.horne = horne
-        self.stages = [order[0][1]] * (order[-1][0] + 1)
-        for depth, items in order[1:]:
-            for at in range(depth, len(self.stages)):
-                self.stages[at] = items
+        self.plan = plan
+        self.stage_at = stage_at
+        self.last = order[-1][0]
+        self.done = len(plan) - 1
         self.rng = (seed * 2_654_435_761 + 1) & 0xFFFFFFFF or 1
         board = board_of(start)
         self.n = board[0]
@@ -300,7 +343,7 @@ class MacroScan:
             return state.home_of(cython.address(cython.cast(cython.p_uchar, records)[at]))
         return state.home_of(records[at : at + self.size])
 
-    @cython.locals(level=Level, i=cython.int, to=cython.p_uchar, src=cython.p_const_uchar)
+    @cython.locals(level=Level, src=cython.p_const_uchar, at=cython.int)
     def _push(self, records: bytearray, at: cython.int) -> cython.void:
         """Put the state of the board at ``records[at]`` on the path, its children not made
         yet."""
@@ -314,16 +357,15 @@ class MacroScan:
             self.levels.append(level)
         level = self.levels[self.depth]
         if cython.compiled:
-            to = level.board
             src = records
-            for i in range(self.size):
-                to[i] = src[at + i]
+            _copy(level.board, cython.address(src[at]), self.size)
         else:
             level.board[:] = records[at : at + self.size]
         level.count = 0
         level.next = 0
-        level.kind = -1
-        level.items = self.stages[min(self.depth, len(self.stages) - 1)]
+        level.item = -1
+        at = 2 * min(self.depth, self.last)
+        level.stage = self.stage_at[at] + 256 * self.stage_at[at + 1]
         self.depth += 1
 
     @cython.ccall
@@ -369,27 +411,30 @@ class MacroScan:
                 out.append(state.step_at(level.records, at + 1 + 3 * i))
         return out
 
-    @cython.locals(k=cython.int)
+    @cython.locals(k=cython.int, at=cython.int, kinds=cython.int)
     def _make(self, level: Level) -> cython.bint:
         """Make the children of the level's next item; ``False`` once every item is made."""
         self.indexed = False  # the index read before is of another board
+        self._count_places(level.board)
         level.count = 0
         level.next = 0
         while level.count == 0:
-            level.kind += 1
-            if level.kind == 0:
+            if level.item < 0:
+                level.item = level.stage
                 self._horne(level)
-                if level.count:
-                    level.kind = _MADE  # Horne's child is the only one
+                if level.count:  # Horne's child is the only one
+                    level.item = self.done
                 continue
-            if level.kind > len(level.items):
+            at = level.item
+            kinds = self.plan[at]
+            if not kinds:
                 return False
-            item: bytes = level.items[level.kind - 1]
-            for k in range(1, len(item)):
-                self._kind(level, item[k])
-            if item[0] == _SORTED:
+            level.item = at + 2 + kinds
+            for k in range(kinds):
+                self._kind(level, self.plan[at + 2 + k])
+            if self.plan[at + 1] == _SORTED:
                 self._sort(level)
-            elif item[0] == _SHUFFLED:
+            elif self.plan[at + 1] == _SHUFFLED:
                 self._shuffle(level)
         return True
 
@@ -416,13 +461,9 @@ class MacroScan:
 
     # --- building a child -------------------------------------------------------------
 
-    @cython.locals(i=cython.int, to=cython.p_uchar, src=cython.p_const_uchar)
     def _begin(self, p: bytearray) -> cython.void:
         if cython.compiled:
-            to = self.a
-            src = p
-            for i in range(self.size):
-                to[i] = src[i]
+            _copy(self.a, p, self.size)
         else:
             self.a[:] = p
         self.made = 0
@@ -436,20 +477,16 @@ class MacroScan:
         steps[3 * self.made + 2] = count
         self.made += 1
 
-    @cython.locals(at=cython.int, i=cython.int, to=cython.p_uchar, src=cython.p_const_uchar)
+    @cython.locals(at=cython.int, to=cython.p_uchar)
     def _emit(self, level: Level) -> cython.void:
         at = level.count * self.record
         if at + self.record > len(level.records):
             level.records.extend(bytes(len(level.records)))
         if cython.compiled:
             to = level.records
-            src = self.a
-            for i in range(self.size):
-                to[at + i] = src[i]
+            _copy(cython.address(to[at]), self.a, self.size)
             to[at + self.size] = self.made
-            src = self.steps
-            for i in range(3 * self.made):
-                to[at + self.size + 1 + i] = src[i]
+            _copy(cython.address(to[at + self.size + 1]), self.steps, 3 * self.made)
         else:
             level.records[at : at + self.size] = self.a
             level.records[at + self.size] = self.made
@@ -483,19 +520,18 @@ class MacroScan:
                 return i
         return -1
 
-    @cython.locals(i=cython.int, gaps=cython.int)
-    def _gaps(self, q: cython.p_const_uchar) -> cython.int:
+    @cython.locals(i=cython.int, free=cython.int, gaps=cython.int)
+    def _count_places(self, q: cython.p_const_uchar) -> cython.void:
+        """Count the free cells and empty columns of ``q``, the board of the level
+        :meth:`_make` makes children of, into :attr:`free` and :attr:`gaps`."""
+        free = 0
+        for i in range(self.c):
+            free += q[2 + self.n + i] == _EMPTY
         gaps = 0
         for i in range(self.n):
             gaps += not q[2 + i]
-        return gaps
-
-    @cython.locals(j=cython.int, free=cython.int)
-    def _free(self, q: cython.p_const_uchar) -> cython.int:
-        free = 0
-        for j in range(self.c):
-            free += q[2 + self.n + j] == _EMPTY
-        return free
+        self.free = free
+        self.gaps = gaps
 
     def _limit_after(
         self, free: cython.int, gaps: cython.int, aside: cython.int, into_gap: cython.bint
@@ -658,7 +694,7 @@ class MacroScan:
     )
     def _cell_onto_parent(self, level: Level, p: bytearray) -> cython.void:
         q = p
-        if self._free(q) == self.c:
+        if self.free == self.c:
             return  # no card in a cell
         lw = self.lowers
         found = self.found
@@ -687,7 +723,7 @@ class MacroScan:
                     found[i] = found[i - 1]
                 found[t] = place
                 m += 1
-        room = self._free(p) + self._gaps(p)
+        room = self.free + self.gaps
         for t in range(m):
             place = found[t]
             d = column_at[place]
@@ -708,7 +744,7 @@ class MacroScan:
     @cython.locals(q=cython.p_const_uchar, free=cython.int, i=cython.int, size=cython.int)
     def _column_to_cells(self, level: Level, p: bytearray) -> cython.void:
         q = p
-        free = self._free(p)
+        free = self.free
         for i in range(self.n):
             size = q[2 + i]
             if 0 < size <= free:
@@ -726,7 +762,7 @@ class MacroScan:
     )
     def _buried_home(self, level: Level, p: bytearray) -> cython.void:
         q = p
-        room = self._free(p) + self._gaps(p)
+        room = self.free + self.gaps
         at = 6 + self.n + self.c  # where the column read next begins
         for i in range(self.n):
             size = q[2 + i]
@@ -779,8 +815,8 @@ class MacroScan:
         column_at = self.column_at
         offsets = self.offsets
         self._index(p)
-        free = self._free(p)
-        gaps = self._gaps(p)
+        free = self.free
+        gaps = self.gaps
         room = free + gaps
         for i in range(self.n):
             size = q[2 + i]
@@ -838,10 +874,10 @@ class MacroScan:
     )
     def _run_to_gap(self, level: Level, p: bytearray) -> cython.void:
         q = p
-        gaps = self._gaps(p)
+        gaps = self.gaps
         if not gaps:
             return
-        free = self._free(p)
+        free = self.free
         at = 6 + self.n + self.c  # where the column read next begins
         for i in range(self.n):
             size = q[2 + i]
@@ -887,8 +923,8 @@ class MacroScan:
         gap = self._gap(p, -1)
         if gap < 0:
             return
-        free = self._free(p)
-        gaps = self._gaps(p)
+        free = self.free
+        gaps = self.gaps
         for j in range(self.c):
             card = q[2 + self.n + j]
             if card == _EMPTY:
@@ -929,7 +965,6 @@ class MacroScan:
         home=cython.int,
         least=cython.int,
         most=cython.int,
-        i=cython.int,
         r=cython.p_uchar,
         o=cython.p_uchar,
     )
@@ -953,14 +988,18 @@ class MacroScan:
             most = max(most, home)
         if least == most:
             return
-        for i in range(count * rec):
-            o[i] = r[i]
+        if cython.compiled:
+            _copy(o, r, count * rec)
+        else:
+            o[: count * rec] = r[: count * rec]
         to = 0
         for home in range(least, most + 1):
             for k in range(count):
                 if o[count * rec + k] == home:
-                    for i in range(rec):
-                        r[to * rec + i] = o[k * rec + i]
+                    if cython.compiled:
+                        _copy(cython.address(r[to * rec]), cython.address(o[k * rec]), rec)
+                    else:
+                        r[to * rec : (to + 1) * rec] = o[k * rec : (k + 1) * rec]
                     to += 1
 
     @cython.locals(
