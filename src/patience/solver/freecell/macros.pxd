@@ -57,14 +57,15 @@ cdef class MacroScan:
     cdef unsigned char *where
     cdef unsigned char *column_at
     cdef unsigned char *found
+    cdef unsigned char *run_first
+    cdef unsigned char *run_last
 
     cpdef int run(self, int nodes, object late, long long before)
-    cdef bint _first(self, bytearray records, int at) except -1
-    cdef int _home(self, bytearray records, int at) except -1
-    cdef void _push(self, bytearray records, int at) except *
+    cdef bint _first(self, const unsigned char *q) except -1
+    cdef void _push(self, const unsigned char *q) except *
     cdef bint _make(self, Level level) except -1
     cdef void _kind(self, Level level, int kind) except *
-    cdef void _begin(self, bytearray p) noexcept
+    cdef void _begin(self, const unsigned char *q) noexcept
     cdef void _step(self, int src, int dst, int count) noexcept
     cdef void _emit(self, Level level) except *
     cdef void _aside(self, int column, int count) noexcept
@@ -75,19 +76,19 @@ cdef class MacroScan:
     cdef void _index(self, const unsigned char *q) noexcept
     cdef bint _fits(self, int lower, int upper) noexcept
     cdef bint _goes_home(self, const unsigned char *q, int card) noexcept
-    cdef int _first_run(self, const unsigned char *q, int at, int size, int room) noexcept
-    cdef int _run_end(self, const unsigned char *q, int at, int size, int start) noexcept
+    cdef int _first_run(self, int at, int size, int room) noexcept
+    cdef int _run_end(self, int at, int start) noexcept
     cdef bint _covered(self, const unsigned char *q, int at, int size, int h) noexcept
     cdef void _horne(self, Level level) except *
     cdef int _horne_source(self, const unsigned char *q) noexcept
     cdef bint _safe(self, const unsigned char *q, int card) noexcept
-    cdef void _column_home(self, Level level, bytearray p) except *
-    cdef void _cell_home(self, Level level, bytearray p) except *
-    cdef void _cell_onto_parent(self, Level level, bytearray p) except *
-    cdef void _buried_home(self, Level level, bytearray p) except *
-    cdef void _run_onto_parent(self, Level level, bytearray p, bint within) except *
-    cdef void _column_to_cells(self, Level level, bytearray p) except *
-    cdef void _run_to_gap(self, Level level, bytearray p) except *
-    cdef void _cell_to_gap_and_on(self, Level level, bytearray p) except *
+    cdef void _column_home(self, Level level, const unsigned char *q) except *
+    cdef void _cell_home(self, Level level, const unsigned char *q) except *
+    cdef void _cell_onto_parent(self, Level level, const unsigned char *q) except *
+    cdef void _buried_home(self, Level level, const unsigned char *q) except *
+    cdef void _run_onto_parent(self, Level level, const unsigned char *q, bint within) except *
+    cdef void _column_to_cells(self, Level level, const unsigned char *q) except *
+    cdef void _run_to_gap(self, Level level, const unsigned char *q) except *
+    cdef void _cell_to_gap_and_on(self, Level level, const unsigned char *q) except *
     cdef void _sort(self, Level level) except *
     cdef void _shuffle(self, Level level) noexcept

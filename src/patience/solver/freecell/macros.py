@@ -253,6 +253,9 @@ class MacroScan:
     found: cython.p_uchar
     """Places on that board where a run or a cell's card may go, in order
     (:meth:`_run_onto_parent`, :meth:`_cell_onto_parent`)."""
+    run_first: cython.p_uchar
+    run_last: cython.p_uchar
+    """The places where the run of each place's card begins and ends on that board."""
 
     def __init__(
         self,
@@ -296,6 +299,8 @@ class MacroScan:
             bytearray(_CARDS),
             bytearray(self.size),
             bytearray(self.size),
+            bytearray(self.size),
+            bytearray(self.size),
         )
         buffers = self.buffers
         self.work = buffers[0]
@@ -305,14 +310,16 @@ class MacroScan:
         self.where = buffers[4]
         self.column_at = buffers[5]
         self.found = buffers[6]
-        self._first(board, 0)
+        self.run_first = buffers[7]
+        self.run_last = buffers[8]
+        self._first(board)
         self.made = 0
         self.indexed = False
         self.sorting = bytearray(0)
         self.spare_levels = [] if spare is None else spare
         self.levels = []
         self.depth = 0
-        self._push(board, 0)
+        self._push(board)
 
     def release(self) -> None:
         """Give the scan's levels to the spare list it was made with (at most
@@ -327,26 +334,16 @@ class MacroScan:
         """The steps from the start to a win, once one is found."""
         return self.won
 
-    def _first(self, records: bytearray, at: cython.int) -> cython.bint:
-        """Is the key of the board at ``records[at]`` met for the first time? (It is
-        remembered.)"""
+    def _first(self, q: cython.p_const_uchar) -> cython.bint:
+        """Is the key of board ``q`` met for the first time? (It is remembered.)"""
         if cython.compiled:
-            state.write_key(
-                cython.address(cython.cast(cython.p_uchar, records)[at]), self.work, KEY_AT
-            )
+            state.write_key(q, self.work, KEY_AT)
             return self.seen._first(self.work, KEY_AT)
-        return self.seen.first(state.key_in(records[at : at + self.size], self.work, KEY_AT))
+        return self.seen.first(state.key_in(q, self.work, KEY_AT))
 
-    def _home(self, records: bytearray, at: cython.int) -> cython.int:
-        """How many cards are home on the board at ``records[at]``."""
-        if cython.compiled:
-            return state.home_of(cython.address(cython.cast(cython.p_uchar, records)[at]))
-        return state.home_of(records[at : at + self.size])
-
-    @cython.locals(level=Level, src=cython.p_const_uchar, at=cython.int)
-    def _push(self, records: bytearray, at: cython.int) -> cython.void:
-        """Put the state of the board at ``records[at]`` on the path, its children not made
-        yet."""
+    @cython.locals(level=Level, at=cython.int)
+    def _push(self, q: cython.p_const_uchar) -> cython.void:
+        """Put the state of board ``q`` on the path, its children not made yet."""
         if self.depth == len(self.levels):
             if self.spare_levels:
                 level = self.spare_levels.pop()  # a level another scan gave back
@@ -357,10 +354,9 @@ class MacroScan:
             self.levels.append(level)
         level = self.levels[self.depth]
         if cython.compiled:
-            src = records
-            _copy(level.board, cython.address(src[at]), self.size)
+            _copy(level.board, q, self.size)
         else:
-            level.board[:] = records[at : at + self.size]
+            level.board[:] = q
         level.count = 0
         level.next = 0
         level.item = -1
@@ -369,7 +365,7 @@ class MacroScan:
         self.depth += 1
 
     @cython.ccall
-    @cython.locals(done=cython.int, level=Level, at=cython.int)
+    @cython.locals(done=cython.int, level=Level, at=cython.int, board=cython.p_const_uchar)
     def run(self, nodes: cython.int, late: Late | None, before: cython.longlong) -> cython.int:
         """Check up to ``nodes`` new states and return how many; stop at a win
         (:attr:`line`), when none is left (:attr:`exhausted`), or when
@@ -387,13 +383,17 @@ class MacroScan:
                 continue
             at = level.next * self.record
             level.next += 1
-            if not self._first(level.records, at):
+            if cython.compiled:
+                board = cython.address(cython.cast(cython.p_uchar, level.records)[at])
+            else:
+                board = level.records[at : at + self.size]
+            if not self._first(board):
                 continue
             done += 1
-            if self._home(level.records, at) == _CARDS:
+            if state.home_of(board) == _CARDS:
                 self.won = self._line()
                 return done
-            self._push(level.records, at)
+            self._push(board)
             if late is not None and late(before + done):
                 self.stopped = True
                 return done
@@ -438,8 +438,9 @@ class MacroScan:
                 self._shuffle(level)
         return True
 
+    @cython.locals(p=cython.p_const_uchar)
     def _kind(self, level: Level, kind: cython.int) -> cython.void:
-        p = level.board
+        p = level.board  # compiled, read as a pointer once
         if kind == 0:
             self._column_home(level, p)
         elif kind == 1:
@@ -461,11 +462,12 @@ class MacroScan:
 
     # --- building a child -------------------------------------------------------------
 
-    def _begin(self, p: bytearray) -> cython.void:
+    def _begin(self, q: cython.p_const_uchar) -> cython.void:
+        """Start a child on board ``q``: copy it to :attr:`a`, no step made yet."""
         if cython.compiled:
-            _copy(self.a, p, self.size)
+            _copy(self.a, q, self.size)
         else:
-            self.a[:] = p
+            self.a[:] = q
         self.made = 0
 
     @cython.locals(steps=cython.p_uchar)
@@ -552,28 +554,46 @@ class MacroScan:
         at=cython.int,
         i=cython.int,
         h=cython.int,
+        size=cython.int,
         where=cython.p_uchar,
         column_at=cython.p_uchar,
         offsets=cython.p_uchar,
+        run_first=cython.p_uchar,
+        run_last=cython.p_uchar,
+        chain=cython.p_const_uchar,
     )
     def _index(self, q: cython.p_const_uchar) -> cython.void:
-        """Read where each column begins and each card lies on ``q``, the board of the level
-        :meth:`_make` makes children of, once a call of it."""
+        """Read where each column begins, where each card lies and where each card's run
+        begins and ends on ``q``, the board of the level :meth:`_make` makes children of,
+        once a call of it."""
         if self.indexed:
             return
         self.indexed = True
         where = self.where
         column_at = self.column_at
         offsets = self.offsets
+        run_first = self.run_first
+        run_last = self.run_last
+        chain = self.chain
         for h in range(_CARDS):
             where[h] = 0
         at = 6 + self.n + self.c
         for i in range(self.n):
             offsets[i] = at
-            for h in range(q[2 + i]):
-                where[q[at + h]] = at + h
-                column_at[at + h] = i
-            at += q[2 + i]
+            size = q[2 + i]
+            for h in range(at, at + size):
+                where[q[h]] = h
+                column_at[h] = i
+                if h > at and chain[q[h - 1] * _CARDS + q[h]]:
+                    run_first[h] = run_first[h - 1]
+                else:
+                    run_first[h] = h
+            for h in range(at + size - 1, at - 1, -1):
+                if h + 1 < at + size and run_first[h + 1] == run_first[h]:
+                    run_last[h] = run_last[h + 1]
+                else:
+                    run_last[h] = h
+            at += size
 
     def _fits(self, lower: cython.int, upper: cython.int) -> cython.bint:
         return self.fits[lower * _CARDS + upper] != 0
@@ -581,28 +601,18 @@ class MacroScan:
     def _goes_home(self, q: cython.p_const_uchar, card: cython.int) -> cython.bint:
         return q[2 + self.n + self.c + _SUIT[card]] == _RANK0[card]
 
-    @cython.locals(start=cython.int)
-    def _first_run(
-        self, q: cython.p_const_uchar, at: cython.int, size: cython.int, room: cython.int
-    ) -> cython.int:
-        """The height where the lowest run of the ``size`` cards from ``q[at]`` with at most
-        ``room`` cards above it begins: a run lower down has too many to set aside."""
-        start = size - 1 - room if size > room else 0
-        while start > 0 and self.chain[q[at + start - 1] * _CARDS + q[at + start]]:
-            start -= 1
-        return start
+    def _first_run(self, at: cython.int, size: cython.int, room: cython.int) -> cython.int:
+        """The height where the lowest run of the ``size`` cards of the column from ``at``
+        with at most ``room`` cards above it begins: a run lower down has too many to set
+        aside (read from :meth:`_index`)."""
+        if size <= room:
+            return 0
+        return self.run_first[at + size - 1 - room] - at
 
-    @cython.locals(end=cython.int, chain=cython.p_const_uchar)
-    def _run_end(
-        self, q: cython.p_const_uchar, at: cython.int, size: cython.int, start: cython.int
-    ) -> cython.int:
-        """Where the run from height ``start`` ends: the cards that move with it (the move
-        unit, :attr:`Tables.chain`)."""
-        chain = self.chain
-        end = start
-        while end + 1 < size and chain[q[at + end] * _CARDS + q[at + end + 1]]:
-            end += 1
-        return end
+    def _run_end(self, at: cython.int, start: cython.int) -> cython.int:
+        """Where the run of the column from ``at`` that holds height ``start`` ends: the cards
+        that move with it (the move unit, :attr:`Tables.chain`; read from :meth:`_index`)."""
+        return self.run_last[at + start] - at
 
     def _covered(
         self, q: cython.p_const_uchar, at: cython.int, size: cython.int, h: cython.int
@@ -612,12 +622,13 @@ class MacroScan:
 
     # --- the kinds ----------------------------------------------------------------------
 
-    @cython.locals(src=cython.int)
+    @cython.locals(src=cython.int, q=cython.p_const_uchar)
     def _horne(self, level: Level) -> cython.void:
-        src = self._horne_source(level.board)
+        q = level.board
+        src = self._horne_source(q)
         if src < 0:
             return
-        self._begin(level.board)
+        self._begin(q)
         while src >= 0:
             self._step(src, _TO_HOME, 1)
             src = self._horne_source(self.a)
@@ -650,30 +661,27 @@ class MacroScan:
                 return False
         return True
 
-    @cython.locals(q=cython.p_const_uchar, i=cython.int, size=cython.int, end=cython.int)
-    def _column_home(self, level: Level, p: bytearray) -> cython.void:
-        q = p
+    @cython.locals(i=cython.int, size=cython.int, end=cython.int)
+    def _column_home(self, level: Level, q: cython.p_const_uchar) -> cython.void:
         end = 6 + self.n + self.c
         for i in range(self.n):
             size = q[2 + i]
             end += size
-            if size and self._goes_home(p, q[end - 1]):
-                self._begin(p)
+            if size and self._goes_home(q, q[end - 1]):
+                self._begin(q)
                 self._step(i, _TO_HOME, 1)
                 self._emit(level)
 
-    @cython.locals(q=cython.p_const_uchar, j=cython.int, card=cython.int)
-    def _cell_home(self, level: Level, p: bytearray) -> cython.void:
-        q = p
+    @cython.locals(j=cython.int, card=cython.int)
+    def _cell_home(self, level: Level, q: cython.p_const_uchar) -> cython.void:
         for j in range(self.c):
             card = q[2 + self.n + j]
-            if card != _EMPTY and self._goes_home(p, card):
-                self._begin(p)
+            if card != _EMPTY and self._goes_home(q, card):
+                self._begin(q)
                 self._step(self.n + j, _TO_HOME, 1)
                 self._emit(level)
 
     @cython.locals(
-        q=cython.p_const_uchar,
         lw=cython.p_const_uchar,
         found=cython.p_uchar,
         where=cython.p_const_uchar,
@@ -692,8 +700,7 @@ class MacroScan:
         card=cython.int,
         place=cython.int,
     )
-    def _cell_onto_parent(self, level: Level, p: bytearray) -> cython.void:
-        q = p
+    def _cell_onto_parent(self, level: Level, q: cython.p_const_uchar) -> cython.void:
         if self.free == self.c:
             return  # no card in a cell
         lw = self.lowers
@@ -701,7 +708,7 @@ class MacroScan:
         where = self.where
         column_at = self.column_at
         offsets = self.offsets
-        self._index(p)
+        self._index(q)
         m = 0  # the places a cell's card goes on: by column, in each the highest first
         for j in range(self.c):
             card = q[2 + self.n + j]
@@ -730,38 +737,35 @@ class MacroScan:
             size = q[2 + d]
             at = offsets[d]
             h = place - at
-            if self._covered(p, at, size, h) or size - 1 - h > room:
+            if self._covered(q, at, size, h) or size - 1 - h > room:
                 continue
             for j in range(self.c):
                 card = q[2 + self.n + j]
                 if card == _EMPTY or not self._fits(q[place], card):
                     continue
-                self._begin(p)
+                self._begin(q)
                 self._aside(d, size - 1 - h)
                 self._step(self.n + j, d, 1)
                 self._emit(level)
 
-    @cython.locals(q=cython.p_const_uchar, free=cython.int, i=cython.int, size=cython.int)
-    def _column_to_cells(self, level: Level, p: bytearray) -> cython.void:
-        q = p
+    @cython.locals(free=cython.int, i=cython.int, size=cython.int)
+    def _column_to_cells(self, level: Level, q: cython.p_const_uchar) -> cython.void:
         free = self.free
         for i in range(self.n):
             size = q[2 + i]
             if 0 < size <= free:
-                self._begin(p)
+                self._begin(q)
                 self._aside(i, size)  # all into free cells
                 self._emit(level)
 
     @cython.locals(
-        q=cython.p_const_uchar,
         room=cython.int,
         i=cython.int,
         size=cython.int,
         at=cython.int,
         h=cython.int,
     )
-    def _buried_home(self, level: Level, p: bytearray) -> cython.void:
-        q = p
+    def _buried_home(self, level: Level, q: cython.p_const_uchar) -> cython.void:
         room = self.free + self.gaps
         at = 6 + self.n + self.c  # where the column read next begins
         for i in range(self.n):
@@ -769,15 +773,14 @@ class MacroScan:
             for h in range(size - 2, -1, -1):
                 if size - 1 - h > room:
                     break
-                if self._goes_home(p, q[at + h]):
-                    self._begin(p)
+                if self._goes_home(q, q[at + h]):
+                    self._begin(q)
                     self._aside(i, size - 1 - h)
                     self._step(i, _TO_HOME, 1)
                     self._emit(level)
             at += size
 
     @cython.locals(
-        q=cython.p_const_uchar,
         f=cython.p_const_uchar,
         lw=cython.p_const_uchar,
         found=cython.p_uchar,
@@ -803,27 +806,28 @@ class MacroScan:
         d=cython.int,
         h=cython.int,
     )
-    def _run_onto_parent(self, level: Level, p: bytearray, within: cython.bint) -> cython.void:
+    def _run_onto_parent(
+        self, level: Level, q: cython.p_const_uchar, within: cython.bint
+    ) -> cython.void:
         """Runs onto a card they fit on in another column, not covered by its own run, the
         cards above either set aside: each natural run from its bottom card, or
         (``within``) each part of a run from a card that lies on its parent."""
-        q = p
         f = self.fits
         lw = self.lowers
         found = self.found
         where = self.where
         column_at = self.column_at
         offsets = self.offsets
-        self._index(p)
+        self._index(q)
         free = self.free
         gaps = self.gaps
         room = free + gaps
         for i in range(self.n):
             size = q[2 + i]
             at = offsets[i]
-            start = self._first_run(q, at, size, room)
+            start = self._first_run(at, size, room)
             while start < size:
-                end = self._run_end(q, at, size, start)
+                end = self._run_end(at, start)
                 above = size - 1 - end
                 for first in range(start + within, end + 1 if within else start + 1):
                     card = q[at + first]
@@ -851,7 +855,7 @@ class MacroScan:
                         h = q[2 + d] - 1 - (place - offsets[d])  # the cards above it
                         if end + 1 - first > self._limit_after(free, gaps, h + above, False):
                             continue
-                        self._begin(p)
+                        self._begin(q)
                         self._aside(d, h)
                         self._aside(i, above)
                         self._step(i, d, end + 1 - first)
@@ -859,7 +863,6 @@ class MacroScan:
                 start = end + 1
 
     @cython.locals(
-        q=cython.p_const_uchar,
         i=cython.int,
         size=cython.int,
         at=cython.int,
@@ -872,18 +875,18 @@ class MacroScan:
         gaps=cython.int,
         free=cython.int,
     )
-    def _run_to_gap(self, level: Level, p: bytearray) -> cython.void:
-        q = p
+    def _run_to_gap(self, level: Level, q: cython.p_const_uchar) -> cython.void:
         gaps = self.gaps
         if not gaps:
             return
+        self._index(q)
         free = self.free
         at = 6 + self.n + self.c  # where the column read next begins
         for i in range(self.n):
             size = q[2 + i]
-            start = self._first_run(q, at, size, free + gaps)
+            start = self._first_run(at, size, free + gaps)
             while start < size:
-                end = self._run_end(p, at, size, start)
+                end = self._run_end(at, start)
                 run = end + 1 - start
                 first = start
                 start = end + 1
@@ -895,7 +898,7 @@ class MacroScan:
                 count = min(run, self._limit_after(free, gaps, above, True))
                 if end == size - 1 and count < run:
                     continue  # a top run too long for the gap is not cut
-                self._begin(p)
+                self._begin(q)
                 self._aside(i, above)
                 if not (first == 0 and count == end + 1):  # else the column stays: the same state
                     self._step(i, self._gap(self.a, i), count)
@@ -903,7 +906,6 @@ class MacroScan:
             at += size
 
     @cython.locals(
-        q=cython.p_const_uchar,
         gap=cython.int,
         j=cython.int,
         card=cython.int,
@@ -918,11 +920,11 @@ class MacroScan:
         free=cython.int,
         gaps=cython.int,
     )
-    def _cell_to_gap_and_on(self, level: Level, p: bytearray) -> cython.void:
-        q = p
-        gap = self._gap(p, -1)
+    def _cell_to_gap_and_on(self, level: Level, q: cython.p_const_uchar) -> cython.void:
+        gap = self._gap(q, -1)
         if gap < 0:
             return
+        self._index(q)
         free = self.free
         gaps = self.gaps
         for j in range(self.c):
@@ -932,16 +934,16 @@ class MacroScan:
             for k in range(self.c):
                 other = q[2 + self.n + k]
                 if k != j and other != _EMPTY and self._fits(card, other):
-                    self._begin(p)
+                    self._begin(q)
                     self._step(self.n + j, gap, 1)
                     self._step(self.n + k, gap, 1)
                     self._emit(level)
             at = 6 + self.n + self.c  # where the column read next begins
             for i in range(self.n):
                 size = q[2 + i]
-                start = self._first_run(q, at, size, free + gaps)
+                start = self._first_run(at, size, free + gaps)
                 while start < size:
-                    end = self._run_end(p, at, size, start)
+                    end = self._run_end(at, start)
                     first = start
                     start = end + 1
                     if not self._fits(card, q[at + first]):
@@ -950,7 +952,7 @@ class MacroScan:
                         free + 1, gaps - 1, size - 1 - end, False
                     ):
                         continue  # the cell's card frees its cell and fills the gap
-                    self._begin(p)
+                    self._begin(q)
                     self._step(self.n + j, gap, 1)
                     self._aside(i, size - 1 - end)
                     self._step(i, gap, end + 1 - first)
@@ -982,7 +984,10 @@ class MacroScan:
         least = _CARDS
         most = 0
         for k in range(count):
-            home = self._home(level.records, k * rec)
+            if cython.compiled:
+                home = state.home_of(cython.address(r[k * rec]))
+            else:
+                home = state.home_of(r[k * rec : (k + 1) * rec])
             o[count * rec + k] = home
             least = min(least, home)
             most = max(most, home)
