@@ -254,8 +254,9 @@ class MacroScan:
     """Places on that board where a run or a cell's card may go, in order
     (:meth:`_run_onto_parent`, :meth:`_cell_onto_parent`)."""
     run_first: cython.p_uchar
+    """Where the run of each place's card begins on that board."""
     run_last: cython.p_uchar
-    """The places where the run of each place's card begins and ends on that board."""
+    """Where the run that begins at a place ends, at the places where a run begins."""
 
     def __init__(
         self,
@@ -554,7 +555,10 @@ class MacroScan:
         at=cython.int,
         i=cython.int,
         h=cython.int,
-        size=cython.int,
+        end=cython.int,
+        begin=cython.int,
+        card=cython.int,
+        below=cython.int,
         where=cython.p_uchar,
         column_at=cython.p_uchar,
         offsets=cython.p_uchar,
@@ -563,9 +567,9 @@ class MacroScan:
         chain=cython.p_const_uchar,
     )
     def _index(self, q: cython.p_const_uchar) -> cython.void:
-        """Read where each column begins, where each card lies and where each card's run
-        begins and ends on ``q``, the board of the level :meth:`_make` makes children of,
-        once a call of it."""
+        """Read where each column begins, where each card lies, where each card's run begins
+        and where each run ends on ``q``, the board of the level :meth:`_make` makes children
+        of, once a call of it."""
         if self.indexed:
             return
         self.indexed = True
@@ -580,20 +584,25 @@ class MacroScan:
         at = 6 + self.n + self.c
         for i in range(self.n):
             offsets[i] = at
-            size = q[2 + i]
-            for h in range(at, at + size):
-                where[q[h]] = h
+            end = at + q[2 + i]
+            if end == at:
+                continue
+            begin = at
+            below = q[at]
+            where[below] = at
+            column_at[at] = i
+            run_first[at] = at
+            for h in range(at + 1, end):
+                card = q[h]
+                where[card] = h
                 column_at[h] = i
-                if h > at and chain[q[h - 1] * _CARDS + q[h]]:
-                    run_first[h] = run_first[h - 1]
-                else:
-                    run_first[h] = h
-            for h in range(at + size - 1, at - 1, -1):
-                if h + 1 < at + size and run_first[h + 1] == run_first[h]:
-                    run_last[h] = run_last[h + 1]
-                else:
-                    run_last[h] = h
-            at += size
+                if not chain[below * _CARDS + card]:
+                    run_last[begin] = h - 1  # the run below ends
+                    begin = h
+                run_first[h] = begin
+                below = card
+            run_last[begin] = end - 1
+            at = end
 
     def _fits(self, lower: cython.int, upper: cython.int) -> cython.bint:
         return self.fits[lower * _CARDS + upper] != 0
@@ -610,8 +619,9 @@ class MacroScan:
         return self.run_first[at + size - 1 - room] - at
 
     def _run_end(self, at: cython.int, start: cython.int) -> cython.int:
-        """Where the run of the column from ``at`` that holds height ``start`` ends: the cards
-        that move with it (the move unit, :attr:`Tables.chain`; read from :meth:`_index`)."""
+        """Where the run that begins at height ``start`` of the column from ``at`` ends: the
+        cards that move with it (the move unit, :attr:`Tables.chain`; read from
+        :meth:`_index`)."""
         return self.run_last[at + start] - at
 
     def _covered(
