@@ -1,10 +1,13 @@
 # What the states met (kernel/states.py) and the scans (kernel/search.py) call without a
 # Python call: a step and the safe moves home on a board, its key, the transposition table.
 
+from libc.string cimport memmove
+
 cdef const unsigned char *_SUIT  # C pointers into SUIT and RANK0, read without a check
 cdef const unsigned char *_RANK0
 cdef void play_on(const unsigned char *p, unsigned char *q, int src, int dst, int count) noexcept
 cdef void play_in(unsigned char *q, int src, int dst, int count) noexcept
+cdef void _shift(unsigned char *q, int to, int start, int count) noexcept
 cdef int settle_on(
     unsigned char *q, const unsigned char *needs, int src, int dst, unsigned char *out, int made
 ) noexcept

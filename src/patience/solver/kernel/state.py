@@ -144,6 +144,17 @@ def _reverse(q: cython.p_uchar, lo: cython.int, hi: cython.int) -> cython.void:
 
 @cython.cfunc
 @cython.exceptval(check=False)
+def _shift(q: cython.p_uchar, to: cython.int, start: cython.int, count: cython.int) -> cython.void:
+    """Move the ``count`` bytes of ``q`` from ``start`` on to ``to`` (they may overlap): libc's
+    ``memmove`` compiled (state.pxd cimports it), a slice interpreted."""
+    if cython.compiled:
+        memmove(cython.address(q[to]), cython.address(q[start]), count)  # type: ignore[name-defined]  # noqa: F821
+    else:
+        q[to : to + count] = q[start : start + count]
+
+
+@cython.cfunc
+@cython.exceptval(check=False)
 @cython.locals(
     n=cython.int,
     c=cython.int,
@@ -171,7 +182,14 @@ def play_in(q: cython.p_uchar, src: cython.int, dst: cython.int, count: cython.i
             ins = total
     if src < n:
         card = q[start]
-        if dst < n:
+        if dst < n and count == 1:  # one card: the cards between shift by one
+            if dst > src:
+                _shift(q, start, start + 1, ins - start - 1)
+                q[ins - 1] = card
+            else:
+                _shift(q, ins + 1, ins, start - ins)
+                q[ins] = card
+        elif dst < n:
             if dst > src:
                 _reverse(q, start, start + count)
                 _reverse(q, start + count, ins)
@@ -181,18 +199,14 @@ def play_in(q: cython.p_uchar, src: cython.int, dst: cython.int, count: cython.i
                 _reverse(q, start, start + count)
                 _reverse(q, ins, start + count)
         else:
-            for i in range(start, total - 1):
-                q[i] = q[i + 1]
+            _shift(q, start, start + 1, total - 1 - start)
             q[total - 1] = 0
         q[2 + src] -= count
     else:
         card = q[2 + src]
         q[2 + src] = _EMPTY
         if dst < n:
-            i = total
-            while i > ins:
-                q[i] = q[i - 1]
-                i -= 1
+            _shift(q, ins + 1, ins, total - ins)
             q[ins] = card
     if dst == _TO_HOME:
         q[2 + n + c + _SUIT[card]] += 1
