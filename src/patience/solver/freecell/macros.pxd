@@ -62,12 +62,12 @@ cdef class MacroScan:
 
     cpdef int run(self, int nodes, object late, long long before)
     cdef bint _first(self, const unsigned char *q) except -1
-    cdef void _push(self, const unsigned char *q) except *
+    cdef int _push(self, const unsigned char *q) except -1
     cdef bint _make(self, Level level) except -1
-    cdef void _kind(self, Level level, int kind) except *
+    cdef int _kind(self, Level level, int kind) except -1
     cdef void _begin(self, const unsigned char *q) noexcept
     cdef void _step(self, int src, int dst, int count) noexcept
-    cdef void _emit(self, Level level) except *
+    cdef int _emit(self, Level level) except -1
     cdef void _aside(self, int column, int count) noexcept
     cdef int _free_cell(self, const unsigned char *q) noexcept
     cdef int _gap(self, const unsigned char *q, int other_than) noexcept
@@ -79,16 +79,16 @@ cdef class MacroScan:
     cdef int _first_run(self, int at, int size, int room) noexcept
     cdef int _run_end(self, int at, int start) noexcept
     cdef bint _covered(self, const unsigned char *q, int at, int size, int h) noexcept
-    cdef void _horne(self, Level level) except *
+    cdef int _horne(self, Level level) except -1
     cdef int _horne_source(self, const unsigned char *q) noexcept
     cdef bint _safe(self, const unsigned char *q, int card) noexcept
-    cdef void _column_home(self, Level level, const unsigned char *q) except *
-    cdef void _cell_home(self, Level level, const unsigned char *q) except *
-    cdef void _cell_onto_parent(self, Level level, const unsigned char *q) except *
-    cdef void _buried_home(self, Level level, const unsigned char *q) except *
-    cdef void _run_onto_parent(self, Level level, const unsigned char *q, bint within) except *
-    cdef void _column_to_cells(self, Level level, const unsigned char *q) except *
-    cdef void _run_to_gap(self, Level level, const unsigned char *q) except *
-    cdef void _cell_to_gap_and_on(self, Level level, const unsigned char *q) except *
-    cdef void _sort(self, Level level) except *
+    cdef int _column_home(self, Level level, const unsigned char *q) except -1
+    cdef int _cell_home(self, Level level, const unsigned char *q) except -1
+    cdef int _cell_onto_parent(self, Level level, const unsigned char *q) except -1
+    cdef int _buried_home(self, Level level, const unsigned char *q) except -1
+    cdef int _run_onto_parent(self, Level level, const unsigned char *q, bint within) except -1
+    cdef int _column_to_cells(self, Level level, const unsigned char *q) except -1
+    cdef int _run_to_gap(self, Level level, const unsigned char *q) except -1
+    cdef int _cell_to_gap_and_on(self, Level level, const unsigned char *q) except -1
+    cdef int _sort(self, Level level) except -1
     cdef void _shuffle(self, Level level) noexcept

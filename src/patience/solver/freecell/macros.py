@@ -343,8 +343,12 @@ class MacroScan:
         return self.seen.first(state.key_in(q, self.work, KEY_AT))
 
     @cython.locals(level=Level, at=cython.int)
-    def _push(self, q: cython.p_const_uchar) -> cython.void:
-        """Put the state of board ``q`` on the path, its children not made yet."""
+    def _push(self, q: cython.p_const_uchar) -> cython.int:
+        """Put the state of board ``q`` on the path, its children not made yet.
+
+        This and the methods that make children return 0: compiled, an error is -1 (it can
+        only be running out of memory), which the caller tests instead of asking Python
+        after every call."""
         if self.depth == len(self.levels):
             if self.spare_levels:
                 level = self.spare_levels.pop()  # a level another scan gave back
@@ -364,6 +368,7 @@ class MacroScan:
         at = 2 * min(self.depth, self.last)
         level.stage = self.stage_at[at] + 256 * self.stage_at[at + 1]
         self.depth += 1
+        return 0
 
     @cython.ccall
     @cython.locals(done=cython.int, level=Level, at=cython.int, board=cython.p_const_uchar)
@@ -440,7 +445,7 @@ class MacroScan:
         return True
 
     @cython.locals(p=cython.p_const_uchar)
-    def _kind(self, level: Level, kind: cython.int) -> cython.void:
+    def _kind(self, level: Level, kind: cython.int) -> cython.int:
         p = level.board  # compiled, read as a pointer once
         if kind == 0:
             self._column_home(level, p)
@@ -460,6 +465,7 @@ class MacroScan:
             self._run_to_gap(level, p)
         else:
             self._cell_to_gap_and_on(level, p)
+        return 0
 
     # --- building a child -------------------------------------------------------------
 
@@ -481,7 +487,7 @@ class MacroScan:
         self.made += 1
 
     @cython.locals(at=cython.int, to=cython.p_uchar)
-    def _emit(self, level: Level) -> cython.void:
+    def _emit(self, level: Level) -> cython.int:
         at = level.count * self.record
         if at + self.record > len(level.records):
             level.records.extend(bytes(len(level.records)))
@@ -496,6 +502,7 @@ class MacroScan:
             steps = self.steps[: 3 * self.made]
             level.records[at + self.size + 1 : at + self.size + 1 + 3 * self.made] = steps
         level.count += 1
+        return 0
 
     @cython.locals(place=cython.int)
     def _aside(self, column: cython.int, count: cython.int) -> cython.void:
@@ -633,16 +640,17 @@ class MacroScan:
     # --- the kinds ----------------------------------------------------------------------
 
     @cython.locals(src=cython.int, q=cython.p_const_uchar)
-    def _horne(self, level: Level) -> cython.void:
+    def _horne(self, level: Level) -> cython.int:
         q = level.board
         src = self._horne_source(q)
         if src < 0:
-            return
+            return 0
         self._begin(q)
         while src >= 0:
             self._step(src, _TO_HOME, 1)
             src = self._horne_source(self.a)
         self._emit(level)
+        return 0
 
     @cython.locals(src=cython.int, size=cython.int, card=cython.int, end=cython.int)
     def _horne_source(self, q: cython.p_const_uchar) -> cython.int:
@@ -672,7 +680,7 @@ class MacroScan:
         return True
 
     @cython.locals(i=cython.int, size=cython.int, end=cython.int)
-    def _column_home(self, level: Level, q: cython.p_const_uchar) -> cython.void:
+    def _column_home(self, level: Level, q: cython.p_const_uchar) -> cython.int:
         end = 6 + self.n + self.c
         for i in range(self.n):
             size = q[2 + i]
@@ -681,15 +689,17 @@ class MacroScan:
                 self._begin(q)
                 self._step(i, _TO_HOME, 1)
                 self._emit(level)
+        return 0
 
     @cython.locals(j=cython.int, card=cython.int)
-    def _cell_home(self, level: Level, q: cython.p_const_uchar) -> cython.void:
+    def _cell_home(self, level: Level, q: cython.p_const_uchar) -> cython.int:
         for j in range(self.c):
             card = q[2 + self.n + j]
             if card != _EMPTY and self._goes_home(q, card):
                 self._begin(q)
                 self._step(self.n + j, _TO_HOME, 1)
                 self._emit(level)
+        return 0
 
     @cython.locals(
         lw=cython.p_const_uchar,
@@ -710,9 +720,9 @@ class MacroScan:
         card=cython.int,
         place=cython.int,
     )
-    def _cell_onto_parent(self, level: Level, q: cython.p_const_uchar) -> cython.void:
+    def _cell_onto_parent(self, level: Level, q: cython.p_const_uchar) -> cython.int:
         if self.free == self.c:
-            return  # no card in a cell
+            return 0  # no card in a cell
         lw = self.lowers
         found = self.found
         where = self.where
@@ -757,9 +767,10 @@ class MacroScan:
                 self._aside(d, size - 1 - h)
                 self._step(self.n + j, d, 1)
                 self._emit(level)
+        return 0
 
     @cython.locals(free=cython.int, i=cython.int, size=cython.int)
-    def _column_to_cells(self, level: Level, q: cython.p_const_uchar) -> cython.void:
+    def _column_to_cells(self, level: Level, q: cython.p_const_uchar) -> cython.int:
         free = self.free
         for i in range(self.n):
             size = q[2 + i]
@@ -767,6 +778,7 @@ class MacroScan:
                 self._begin(q)
                 self._aside(i, size)  # all into free cells
                 self._emit(level)
+        return 0
 
     @cython.locals(
         room=cython.int,
@@ -775,7 +787,7 @@ class MacroScan:
         at=cython.int,
         h=cython.int,
     )
-    def _buried_home(self, level: Level, q: cython.p_const_uchar) -> cython.void:
+    def _buried_home(self, level: Level, q: cython.p_const_uchar) -> cython.int:
         room = self.free + self.gaps
         at = 6 + self.n + self.c  # where the column read next begins
         for i in range(self.n):
@@ -789,6 +801,7 @@ class MacroScan:
                     self._step(i, _TO_HOME, 1)
                     self._emit(level)
             at += size
+        return 0
 
     @cython.locals(
         f=cython.p_const_uchar,
@@ -818,7 +831,7 @@ class MacroScan:
     )
     def _run_onto_parent(
         self, level: Level, q: cython.p_const_uchar, within: cython.bint
-    ) -> cython.void:
+    ) -> cython.int:
         """Runs onto a card they fit on in another column, not covered by its own run, the
         cards above either set aside: each natural run from its bottom card, or
         (``within``) each part of a run from a card that lies on its parent."""
@@ -871,6 +884,7 @@ class MacroScan:
                         self._step(i, d, end + 1 - first)
                         self._emit(level)
                 start = end + 1
+        return 0
 
     @cython.locals(
         i=cython.int,
@@ -885,10 +899,10 @@ class MacroScan:
         gaps=cython.int,
         free=cython.int,
     )
-    def _run_to_gap(self, level: Level, q: cython.p_const_uchar) -> cython.void:
+    def _run_to_gap(self, level: Level, q: cython.p_const_uchar) -> cython.int:
         gaps = self.gaps
         if not gaps:
-            return
+            return 0
         self._index(q)
         free = self.free
         at = 6 + self.n + self.c  # where the column read next begins
@@ -914,6 +928,7 @@ class MacroScan:
                     self._step(i, self._gap(self.a, i), count)
                 self._emit(level)
             at += size
+        return 0
 
     @cython.locals(
         gap=cython.int,
@@ -930,10 +945,10 @@ class MacroScan:
         free=cython.int,
         gaps=cython.int,
     )
-    def _cell_to_gap_and_on(self, level: Level, q: cython.p_const_uchar) -> cython.void:
+    def _cell_to_gap_and_on(self, level: Level, q: cython.p_const_uchar) -> cython.int:
         gap = self._gap(q, -1)
         if gap < 0:
-            return
+            return 0
         self._index(q)
         free = self.free
         gaps = self.gaps
@@ -968,6 +983,7 @@ class MacroScan:
                     self._step(i, gap, end + 1 - first)
                     self._emit(level)
                 at += size
+        return 0
 
     @cython.locals(
         rec=cython.int,
@@ -980,13 +996,13 @@ class MacroScan:
         r=cython.p_uchar,
         o=cython.p_uchar,
     )
-    def _sort(self, level: Level) -> cython.void:
+    def _sort(self, level: Level) -> cython.int:
         """The level's children ordered by cards home, fewest first, stably: copied to
         :attr:`sorting` (their counts home after them) and back in order."""
         rec = self.record
         count = level.count
         if count < 2:
-            return
+            return 0
         if len(self.sorting) < count * (rec + 1):
             self.sorting = bytearray(2 * count * (rec + 1))
         o = self.sorting
@@ -1002,7 +1018,7 @@ class MacroScan:
             least = min(least, home)
             most = max(most, home)
         if least == most:
-            return
+            return 0
         if cython.compiled:
             _copy(o, r, count * rec)
         else:
@@ -1016,6 +1032,7 @@ class MacroScan:
                     else:
                         r[to * rec : (to + 1) * rec] = o[k * rec : (k + 1) * rec]
                     to += 1
+        return 0
 
     @cython.locals(
         rec=cython.int, k=cython.int, j=cython.int, i=cython.int, x=cython.uint, r=cython.p_uchar
