@@ -3,7 +3,7 @@
 cimport cython
 from libc.string cimport memcpy
 from patience.solver.kernel cimport state
-from patience.solver.kernel.state cimport Seen
+from patience.solver.kernel.state cimport Met
 
 cdef const unsigned char *_SUIT
 cdef const unsigned char *_RANK0
@@ -40,7 +40,7 @@ cdef class MacroScan:
     cdef int c
     cdef int size
     cdef int record
-    cdef Seen seen
+    cdef Met met
     cdef list spare_levels
     cdef list levels
     cdef int depth
@@ -52,7 +52,6 @@ cdef class MacroScan:
     cdef bint indexed
     cdef int free
     cdef int gaps
-    cdef unsigned char *work
     cdef unsigned char *offsets
     cdef unsigned char *where
     cdef unsigned char *column_at

@@ -36,12 +36,10 @@ from patience.solver.kernel.search import Late
 from patience.solver.kernel.state import (
     CARDS,
     EMPTY,
-    KEY_AT,
     RANK0,
     SUIT,
     TO_HOME,
-    WORK_SIZE,
-    Seen,
+    Met,
     State,
     Step,
     board_of,
@@ -221,7 +219,7 @@ class MacroScan:
     c: cython.int
     size: cython.int
     record: cython.int
-    seen: Seen
+    met: Met
     spare_levels: list[Level]
     """Levels given back by the searcher's scans before (:meth:`release`), taken first."""
     levels: list[Level]
@@ -243,7 +241,6 @@ class MacroScan:
     free: cython.int
     gaps: cython.int
     """The free cells and empty columns of that board."""
-    work: cython.p_uchar
     offsets: cython.p_uchar
     """Where each column's cards begin on the board read by :meth:`_index`."""
     where: cython.p_uchar
@@ -291,9 +288,8 @@ class MacroScan:
         # macro move sets at most a card aside per free place and makes two moves more.
         most = max(_CARDS, self.n + self.c + 2)
         self.record = self.size + 1 + 3 * most
-        self.seen = Seen()
+        self.met = Met()
         self.buffers = (
-            bytearray(WORK_SIZE),
             bytearray(self.size),
             bytearray(3 * most),
             bytearray(self.n),
@@ -304,15 +300,14 @@ class MacroScan:
             bytearray(self.size),
         )
         buffers = self.buffers
-        self.work = buffers[0]
-        self.a = buffers[1]
-        self.steps = buffers[2]
-        self.offsets = buffers[3]
-        self.where = buffers[4]
-        self.column_at = buffers[5]
-        self.found = buffers[6]
-        self.run_first = buffers[7]
-        self.run_last = buffers[8]
+        self.a = buffers[0]
+        self.steps = buffers[1]
+        self.offsets = buffers[2]
+        self.where = buffers[3]
+        self.column_at = buffers[4]
+        self.found = buffers[5]
+        self.run_first = buffers[6]
+        self.run_last = buffers[7]
         self._first(board)
         self.made = 0
         self.indexed = False
@@ -336,11 +331,9 @@ class MacroScan:
         return self.won
 
     def _first(self, q: cython.p_const_uchar) -> cython.bint:
-        """Is the key of board ``q`` met for the first time? (It is remembered.)"""
-        if cython.compiled:
-            state.write_key(q, self.work, KEY_AT)
-            return self.seen._first(self.work, KEY_AT)
-        return self.seen.first(state.key_in(q, self.work, KEY_AT))
+        """Is the key of board ``q`` met for the first time, as far as its hash tells?
+        (It is remembered.) The scan never proves, so a hash is enough (:class:`Met`)."""
+        return self.met.first(state.key_hash(q))
 
     @cython.locals(level=Level, at=cython.int)
     def _push(self, q: cython.p_const_uchar) -> cython.int:

@@ -1,10 +1,12 @@
 # What the states met (kernel/states.py) and the scans (kernel/search.py) call without a
 # Python call: a step and the safe moves home on a board, its key, the transposition table.
 
+cimport cython
 from libc.string cimport memmove
 
 cdef const unsigned char *_SUIT  # C pointers into SUIT and RANK0, read without a check
 cdef const unsigned char *_RANK0
+cdef const unsigned char *_ZOBRIST  # a C pointer into ZOBRIST
 cdef void play_on(const unsigned char *p, unsigned char *q, int src, int dst, int count) noexcept
 cdef void play_in(unsigned char *q, int src, int dst, int count) noexcept
 cdef void _shift(unsigned char *q, int to, int start, int count) noexcept
@@ -12,6 +14,8 @@ cdef int settle_on(
     unsigned char *q, const unsigned char *needs, int src, int dst, unsigned char *out, int made
 ) noexcept
 cdef void write_key(const unsigned char *q, unsigned char *w, int o) noexcept
+cdef unsigned long long _link(const unsigned char *z, int card, int on) noexcept
+cdef unsigned long long key_hash(const unsigned char *q) noexcept
 
 cdef class Seen:
     cdef int count
@@ -21,6 +25,16 @@ cdef class Seen:
     cdef unsigned long long mask
 
     cdef bint _first(self, const unsigned char *k, int o)
+    cdef void _grow(self) except *
+
+@cython.final
+cdef class Met:
+    cdef int count
+    cdef set hashes
+    cdef bytearray slots
+    cdef unsigned long long mask
+
+    cpdef bint first(self, unsigned long long h)
     cdef void _grow(self) except *
 
 cdef int home_of(const unsigned char *q) noexcept

@@ -335,6 +335,83 @@ def write_key(q: cython.p_const_uchar, w: cython.p_uchar, o: cython.int) -> cyth
         w[o + i] = 0
 
 
+_LINKS = CARDS + 2
+"""What a hashed key tells apart on a card: the card on it, the top of a column, a cell."""
+
+
+def _zobrist_values() -> bytes:
+    """A random 64-bit value (eight bytes, low first) for each card and what lies on it,
+    drawn by splitmix64 from a fixed seed: the same on every machine."""
+    out = bytearray()
+    x = 0
+    for _ in range(CARDS * _LINKS):
+        x = (x + 0x9E3779B97F4A7C15) & 0xFFFFFFFFFFFFFFFF
+        z = ((x ^ (x >> 30)) * 0xBF58476D1CE4E5B9) & 0xFFFFFFFFFFFFFFFF
+        z = ((z ^ (z >> 27)) * 0x94D049BB133111EB) & 0xFFFFFFFFFFFFFFFF
+        out += (z ^ (z >> 31)).to_bytes(8, "little")
+    return bytes(out)
+
+
+ZOBRIST = _zobrist_values()
+_ZOBRIST = ZOBRIST
+"""Compiled, a C pointer into ``ZOBRIST`` (state.pxd), read as eight-byte words."""
+
+
+@cython.cfunc
+@cython.exceptval(check=False)
+@cython.locals(at=cython.int, words=cython.p_ulonglong)
+def _link(z: cython.p_const_uchar, card: cython.int, on: cython.int) -> cython.ulonglong:
+    """The value of ``card`` with ``on`` lying on it, from the values ``z`` (:data:`ZOBRIST`)."""
+    if cython.compiled:
+        words = cython.cast(cython.p_ulonglong, cython.cast(cython.p_uchar, z))
+        return words[card * (_CARDS + 2) + on]  # type: ignore[no-any-return]
+    at = 8 * (card * _LINKS + on)
+    return int.from_bytes(z[at : at + 8], "little")
+
+
+@cython.cfunc
+@cython.exceptval(check=False)
+@cython.locals(
+    n=cython.int,
+    c=cython.int,
+    i=cython.int,
+    k=cython.int,
+    at=cython.int,
+    size=cython.int,
+    below=cython.int,
+    card=cython.int,
+    h=cython.ulonglong,
+    z=cython.p_const_uchar,
+)
+def key_hash(q: cython.p_const_uchar) -> cython.ulonglong:
+    """A 64-bit hash of the key of board ``q`` (:func:`key`), read from the board without
+    writing the key: the exclusive or of a random value for each card not home and what lies
+    on it (Zobrist's hashing; a card home adds nothing, and the cards not home say which are
+    home). Boards alike up to the order of their columns and of their cells hash alike, as
+    their keys are equal; others collide by chance only (:func:`hash_of` has an example)."""
+    z = _ZOBRIST
+    n = q[0]
+    c = q[1]
+    h = 0
+    at = 6 + n + c
+    for i in range(n):
+        size = q[2 + i]
+        if not size:
+            continue
+        below = q[at]
+        for k in range(at + 1, at + size):
+            card = q[k]
+            h ^= _link(z, below, card)
+            below = card
+        h ^= _link(z, below, _ON_TOP)
+        at += size
+    for i in range(c):
+        card = q[2 + n + i]
+        if card != _EMPTY:
+            h ^= _link(z, card, _IN_CELL)
+    return h
+
+
 @cython.cfunc
 def key_in(q: cython.p_const_uchar, w: cython.p_uchar, o: cython.int) -> bytes:
     """The key of board ``q``, built in ``w`` from ``o`` on."""
@@ -475,6 +552,88 @@ class Seen:
         self.mask = mask
 
 
+@cython.final
+@cython.cclass
+class Met:
+    """The hashes (:func:`key_hash`) of the keys a scan that never proves has met. Two states
+    whose keys hash alike count as one, so such a scan may pass over a state it has not met
+    (a chance of about one in 2**64 over the states it has met), which can cost it a win but
+    never makes a wrong answer: its wins are replayed, and it proves nothing. Compiled, the
+    hashes lie in a table of eight-byte slots (open addressing, doubled when half full);
+    interpreted, in a set. The hash 0 is taken as 1 (0 marks a free slot).
+
+    >>> met = Met()
+    >>> met.first(5), met.first(5), met.first(0), met.first(1), len(met)
+    (True, False, True, False, 2)
+    """
+
+    count: cython.int
+    hashes: set[int]
+    """Interpreted: the hashes met."""
+    slots: bytearray
+    """Compiled: the hashes met, in slots of eight bytes (0: a free slot)."""
+    mask: cython.ulonglong
+
+    def __init__(self) -> None:
+        self.count = 0
+        self.mask = _SLOTS - 1
+        if cython.compiled:
+            self.slots = bytearray(8 * _SLOTS)
+        else:
+            self.hashes = set()
+
+    def __len__(self) -> int:
+        return self.count
+
+    @cython.ccall
+    @cython.locals(at=cython.ulonglong, table=cython.p_ulonglong)
+    def first(self, h: cython.ulonglong) -> cython.bint:
+        """Is hash ``h`` met for the first time? (It is remembered.)"""
+        if h == 0:
+            h = 1
+        if not cython.compiled:
+            if h in self.hashes:
+                return False
+            self.hashes.add(h)
+            self.count += 1
+            return True
+        table = cython.cast(cython.p_ulonglong, cython.cast(cython.p_uchar, self.slots))
+        at = h & self.mask
+        while table[at]:
+            if table[at] == h:
+                return False
+            at = (at + 1) & self.mask
+        table[at] = h
+        self.count += 1
+        if 2 * self.count > self.mask:
+            self._grow()
+        return True
+
+    @cython.cfunc
+    @cython.exceptval(check=True)
+    @cython.locals(
+        i=cython.ulonglong,
+        at=cython.ulonglong,
+        mask=cython.ulonglong,
+        old=cython.p_ulonglong,
+        new=cython.p_ulonglong,
+    )
+    def _grow(self) -> cython.void:
+        """Twice the slots, each hash placed again."""
+        before = self.slots
+        mask = 2 * self.mask + 1
+        self.slots = bytearray(8 * (mask + 1))
+        old = cython.cast(cython.p_ulonglong, cython.cast(cython.p_uchar, before))
+        new = cython.cast(cython.p_ulonglong, cython.cast(cython.p_uchar, self.slots))
+        for i in range(self.mask + 1):
+            if old[i]:
+                at = old[i] & mask
+                while new[at]:
+                    at = (at + 1) & mask
+                new[at] = old[i]
+        self.mask = mask
+
+
 def decoded(steps: Board | bytes, at: int) -> Step:
     """The step written at ``steps[at]`` as three bytes.
 
@@ -518,6 +677,16 @@ def key(state: State) -> bytes:
     """
     board = board_of(state)
     return key_in(board, bytearray(8 * KEY_WORDS), 0)
+
+
+def hash_of(state: State) -> int:
+    """The 64-bit hash of the state's key (:func:`key_hash`).
+
+    >>> hash_of(((b"", b"\\x01\\x00"), bytes([2, EMPTY]), bytes(4))) == hash_of(
+    ...     ((b"\\x01\\x00", b""), bytes([EMPTY, 2]), bytes(4)))
+    True
+    """
+    return key_hash(board_of(state))
 
 
 def cards_home(state: State) -> int:
