@@ -18,6 +18,7 @@ cdef class Level:
     cdef int item
     cdef int stage
     cdef bytearray board
+    cdef unsigned long long hash
 
 @cython.final
 cdef class MacroScan:
@@ -49,6 +50,8 @@ cdef class MacroScan:
     cdef unsigned char *a
     cdef unsigned char *steps
     cdef int made
+    cdef unsigned long long hash
+    cdef unsigned long long base
     cdef bint indexed
     cdef int free
     cdef int gaps
@@ -60,8 +63,7 @@ cdef class MacroScan:
     cdef unsigned char *run_last
 
     cpdef int run(self, int nodes, object late, long long before)
-    cdef bint _first(self, const unsigned char *q) except -1
-    cdef int _push(self, const unsigned char *q) except -1
+    cdef int _push(self, const unsigned char *q, unsigned long long h) except -1
     cdef bint _make(self, Level level) except -1
     cdef int _kind(self, Level level, int kind) except -1
     cdef void _begin(self, const unsigned char *q) noexcept

@@ -172,7 +172,8 @@ def _copy(to: cython.p_uchar, src: cython.p_const_uchar, count: cython.int) -> c
 @cython.cclass
 class Level:
     """The children of one state on the scan's path, made one item of the order at a time:
-    each a board, then its number of steps, then the steps (three bytes each)."""
+    each a board, the hash of its key (eight bytes, low first), its number of steps, then
+    the steps (three bytes each)."""
 
     records: bytearray
     count: cython.int
@@ -183,6 +184,8 @@ class Level:
     """Where the items of the order's stage at the state's depth begin in the plan."""
     board: bytearray
     """The state's own board."""
+    hash: cython.ulonglong
+    """The hash of its key (:func:`~patience.solver.kernel.state.key_hash`)."""
 
 
 @cython.final
@@ -236,6 +239,10 @@ class MacroScan:
     steps: cython.p_uchar
     made: cython.int
     """The steps of the child being built, and their number."""
+    hash: cython.ulonglong
+    """The hash of the key of the child being built, kept up as its steps are played."""
+    base: cython.ulonglong
+    """The hash of the board of the level :meth:`_make` makes children of."""
     indexed: cython.bint
     """Has :meth:`_index` read the board of the level being made?"""
     free: cython.int
@@ -287,7 +294,7 @@ class MacroScan:
         # The most steps one child takes: Horne's rule sends at most every card home, and a
         # macro move sets at most a card aside per free place and makes two moves more.
         most = max(_CARDS, self.n + self.c + 2)
-        self.record = self.size + 1 + 3 * most
+        self.record = self.size + 9 + 3 * most
         self.met = Met()
         self.buffers = (
             bytearray(self.size),
@@ -308,14 +315,15 @@ class MacroScan:
         self.found = buffers[5]
         self.run_first = buffers[6]
         self.run_last = buffers[7]
-        self._first(board)
+        self.hash = state.key_hash(board)
+        self.met.first(self.hash)
         self.made = 0
         self.indexed = False
         self.sorting = bytearray(0)
         self.spare_levels = [] if spare is None else spare
         self.levels = []
         self.depth = 0
-        self._push(board)
+        self._push(board, self.hash)
 
     def release(self) -> None:
         """Give the scan's levels to the spare list it was made with (at most
@@ -330,14 +338,10 @@ class MacroScan:
         """The steps from the start to a win, once one is found."""
         return self.won
 
-    def _first(self, q: cython.p_const_uchar) -> cython.bint:
-        """Is the key of board ``q`` met for the first time, as far as its hash tells?
-        (It is remembered.) The scan never proves, so a hash is enough (:class:`Met`)."""
-        return self.met.first(state.key_hash(q))
-
     @cython.locals(level=Level, at=cython.int)
-    def _push(self, q: cython.p_const_uchar) -> cython.int:
-        """Put the state of board ``q`` on the path, its children not made yet.
+    def _push(self, q: cython.p_const_uchar, h: cython.ulonglong) -> cython.int:
+        """Put the state of board ``q`` (its key's hash ``h``) on the path, its children not
+        made yet.
 
         This and the methods that make children return 0: compiled, an error is -1 (it can
         only be running out of memory), which the caller tests instead of asking Python
@@ -355,6 +359,7 @@ class MacroScan:
             _copy(level.board, q, self.size)
         else:
             level.board[:] = q
+        level.hash = h
         level.count = 0
         level.next = 0
         level.item = -1
@@ -364,7 +369,9 @@ class MacroScan:
         return 0
 
     @cython.ccall
-    @cython.locals(done=cython.int, level=Level, at=cython.int, board=cython.p_const_uchar)
+    @cython.locals(
+        done=cython.int, level=Level, at=cython.int, board=cython.p_const_uchar, h=cython.ulonglong
+    )
     def run(self, nodes: cython.int, late: Late | None, before: cython.longlong) -> cython.int:
         """Check up to ``nodes`` new states and return how many; stop at a win
         (:attr:`line`), when none is left (:attr:`exhausted`), or when
@@ -382,17 +389,20 @@ class MacroScan:
                 continue
             at = level.next * self.record
             level.next += 1
+            h = 0
             if cython.compiled:
                 board = cython.address(cython.cast(cython.p_uchar, level.records)[at])
+                _copy(cython.cast(cython.p_uchar, cython.address(h)), board + self.size, 8)
             else:
                 board = level.records[at : at + self.size]
-            if not self._first(board):
+                h = int.from_bytes(level.records[at + self.size : at + self.size + 8], "little")
+            if not self.met.first(h):
                 continue
             done += 1
             if state.home_of(board) == _CARDS:
                 self.won = self._line()
                 return done
-            self._push(board)
+            self._push(board, h)
             if late is not None and late(before + done):
                 self.stopped = True
                 return done
@@ -404,7 +414,7 @@ class MacroScan:
         out: list[Step] = []
         for k in range(self.depth):
             level = self.levels[k]
-            at = (level.next - 1) * self.record + self.size
+            at = (level.next - 1) * self.record + self.size + 8
             made = level.records[at]
             for i in range(made):
                 out.append(state.step_at(level.records, at + 1 + 3 * i))
@@ -415,6 +425,7 @@ class MacroScan:
         """Make the children of the level's next item; ``False`` once every item is made."""
         self.indexed = False  # the index read before is of another board
         self._count_places(level.board)
+        self.base = level.hash
         level.count = 0
         level.next = 0
         while level.count == 0:
@@ -469,10 +480,11 @@ class MacroScan:
         else:
             self.a[:] = q
         self.made = 0
+        self.hash = self.base
 
     @cython.locals(steps=cython.p_uchar)
     def _step(self, src: cython.int, dst: cython.int, count: cython.int) -> cython.void:
-        state.play_in(self.a, src, dst, count)
+        self.hash ^= state.play_in(self.a, src, dst, count)
         steps = self.steps
         steps[3 * self.made] = src
         steps[3 * self.made + 1] = dst
@@ -487,13 +499,19 @@ class MacroScan:
         if cython.compiled:
             to = level.records
             _copy(cython.address(to[at]), self.a, self.size)
-            to[at + self.size] = self.made
-            _copy(cython.address(to[at + self.size + 1]), self.steps, 3 * self.made)
+            _copy(
+                cython.address(to[at + self.size]),
+                cython.cast(cython.p_uchar, cython.address(self.hash)),
+                8,
+            )
+            to[at + self.size + 8] = self.made
+            _copy(cython.address(to[at + self.size + 9]), self.steps, 3 * self.made)
         else:
-            level.records[at : at + self.size] = self.a
-            level.records[at + self.size] = self.made
-            steps = self.steps[: 3 * self.made]
-            level.records[at + self.size + 1 : at + self.size + 1 + 3 * self.made] = steps
+            at += self.size
+            level.records[at - self.size : at] = self.a
+            level.records[at : at + 8] = self.hash.to_bytes(8, "little")
+            level.records[at + 8] = self.made
+            level.records[at + 9 : at + 9 + 3 * self.made] = self.steps[: 3 * self.made]
         level.count += 1
         return 0
 
