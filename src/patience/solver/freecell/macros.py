@@ -329,7 +329,10 @@ class MacroScan:
         """Give the scan's levels to the spare list it was made with (at most
         :data:`SPARE_LEVELS` there), for the next scan of its searcher; the scan is done."""
         room = SPARE_LEVELS - len(self.spare_levels)
-        self.spare_levels.extend(self.levels[: max(room, 0)])
+        if len(self.levels) <= room:
+            self.spare_levels.extend(self.levels)
+        elif room > 0:
+            self.spare_levels.extend(self.levels[:room])
         self.levels = []
         self.depth = 0
 

@@ -125,8 +125,6 @@ class FreeCellSearch(Searcher):
         """
         budget = budget or Budget()
         began = budget.clock()
-        if self.engine.is_won(start):
-            return Won((), 0, 0.0)
         tables = self.tables
         begun = state_of(tables, start)
         if begun is None:  # not a state of this family (e.g. a face-down card): the general search

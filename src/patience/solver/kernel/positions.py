@@ -21,16 +21,24 @@ from itertools import chain
 
 import cython
 
-from patience.cards import ALL_CARDS
 from patience.engine.core import Engine
 from patience.engine.position import Move, Position, transfer
 from patience.solver.kernel import state as kernel_state  # compiled, positions.pxd cimports it
-from patience.solver.kernel.state import EMPTY, HOME, RANK0, SUIT, TO_HOME, State, Step, board_of
+from patience.solver.kernel.state import (
+    CARDS,
+    EMPTY,
+    HOME,
+    RANK0,
+    SUIT,
+    TO_HOME,
+    State,
+    Step,
+    board_of,
+)
 from patience.solver.kernel.tables import Tables
 
 _SUIT = cython.declare(bytes, SUIT)
 _TO_HOME = cython.declare(cython.int, TO_HOME)
-_PACK = list(ALL_CARDS)
 _PILES = cython.declare(cython.int, 32)
 _MOVES: list[Move | None] = cython.declare(list, [None] * (_PILES * _PILES * 64))
 """The engine's moves made so far, at ``(src * 32 + dst) * 64 + count`` for piles below 32
@@ -43,9 +51,10 @@ def state_of(tables: Tables, pos: Position) -> State | None:
     (a face-down card, a cell with two cards, not one whole pack, a foundation out of order)."""
     engine = tables.engine
     piles = pos.piles
-    if any(pos.down[t] for t in engine.tableau):
+    if any(pos.down):
         return None
-    if sorted(chain.from_iterable(piles)) != _PACK:
+    cards = bytes(chain.from_iterable(piles))
+    if len(cards) != CARDS or len(set(cards)) != CARDS:  # one whole pack
         return None
     cells = bytearray()
     for c in engine.cells:
