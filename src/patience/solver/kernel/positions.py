@@ -53,8 +53,8 @@ def state_of(tables: Tables, pos: Position) -> State | None:
     piles = pos.piles
     if any(pos.down):
         return None
-    cards = bytes(chain.from_iterable(piles))
-    if len(cards) != CARDS or len(set(cards)) != CARDS:  # one whole pack
+    pack = bytes(chain.from_iterable(piles))
+    if len(pack) != CARDS or len(set(pack)) != CARDS:  # one whole pack
         return None
     cells = bytearray()
     for c in engine.cells:
