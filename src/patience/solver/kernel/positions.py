@@ -21,7 +21,6 @@ from itertools import chain
 
 import cython
 
-from patience.engine.core import Engine
 from patience.engine.position import Move, Position, transfer
 from patience.solver.kernel import state as kernel_state  # compiled, positions.pxd cimports it
 from patience.solver.kernel.state import (
@@ -95,7 +94,8 @@ def engine_moves(
     pile = piles
     places = len(piles)
     owner = [-1] * 4
-    for f in engine.foundations:
+    founds = engine.foundations
+    for f in founds:
         if pos.piles[f]:
             owner[_SUIT[pos.piles[f][0]]] = f
     board = board_of(state)
@@ -107,8 +107,11 @@ def engine_moves(
         if dst == HOME:
             card = kernel_state.top_of(q, src)
             s = _SUIT[card]
-            if owner[s] < 0:
-                owner[s] = _empty_foundation(engine, owner, card)
+            if owner[s] < 0:  # an Ace: the first empty foundation that takes it
+                for f in founds:
+                    if f not in owner and engine.start_table(f)[card]:
+                        owner[s] = f
+                        break
             out.append(_move(pile[src], owner[s], 1))
             kernel_state.play_in(q, src, _TO_HOME, 1)
         else:
@@ -129,8 +132,3 @@ def _move(src: cython.int, dst: cython.int, count: cython.int) -> Move:
     if move is None:
         move = _MOVES[code] = transfer(src, dst, count)
     return move
-
-
-def _empty_foundation(engine: Engine, owner: list[int], card: int) -> int:
-    """The first foundation no suit owns yet that takes ``card`` (an Ace)."""
-    return next(f for f in engine.foundations if f not in owner and engine.start_table(f)[card])
