@@ -353,7 +353,7 @@ def write_key(q: cython.p_const_uchar, w: cython.p_uchar, o: cython.int) -> cyth
         w[o + i] = 0
 
 
-_LINKS = CARDS + 2
+_LINKS = cython.declare(cython.int, CARDS + 2)
 """What a hashed key tells apart on a card: the card on it, the top of a column, a cell."""
 
 
@@ -382,7 +382,7 @@ def _link(z: cython.p_const_uchar, card: cython.int, on: cython.int) -> cython.u
     """The value of ``card`` with ``on`` lying on it, from the values ``z`` (:data:`ZOBRIST`)."""
     if cython.compiled:
         words = cython.cast(cython.p_ulonglong, cython.cast(cython.p_uchar, z))
-        return words[card * (_CARDS + 2) + on]  # type: ignore[no-any-return]
+        return words[card * _LINKS + on]  # type: ignore[no-any-return]
     at = 8 * (card * _LINKS + on)
     return int.from_bytes(z[at : at + 8], "little")
 
