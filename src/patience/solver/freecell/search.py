@@ -132,6 +132,8 @@ class FreeCellSearch(Searcher):
         meter = Meter(budget, _CLOCK_EVERY, began)
         state, first = settle(begun, (0, HOME, 0), tables.needs)  # a move home: settle it all
         if cards_home(state) == CARDS:
+            if not first:  # won already, as every searcher answers a won start
+                return Won((), 0, 0.0)
             return Won(engine_moves(tables, start, begun, first), 0, budget.clock() - began)
         made: list[Scan | MacroScan] = []
 
