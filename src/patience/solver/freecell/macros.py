@@ -487,7 +487,7 @@ class MacroScan:
 
     @cython.locals(steps=cython.p_uchar)
     def _step(self, src: cython.int, dst: cython.int, count: cython.int) -> cython.void:
-        self.hash ^= state.play_in(self.a, src, dst, count)
+        self.hash ^= state.play_hashed(self.a, src, dst, count)
         steps = self.steps
         steps[3 * self.made] = src
         steps[3 * self.made + 1] = dst

@@ -8,13 +8,12 @@ cdef const unsigned char *_SUIT  # C pointers into SUIT and RANK0, read without 
 cdef const unsigned char *_RANK0
 cdef const unsigned char *_ZOBRIST  # a C pointer into ZOBRIST
 cdef void play_on(const unsigned char *p, unsigned char *q, int src, int dst, int count) noexcept
-cdef unsigned long long play_in(unsigned char *q, int src, int dst, int count) noexcept
-cdef void _shift(unsigned char *q, int to, int start, int count) noexcept
+cdef void play_in(unsigned char *q, int src, int dst, int count) noexcept
+cdef unsigned long long play_hashed(unsigned char *q, int src, int dst, int count) noexcept
 cdef int settle_on(
     unsigned char *q, const unsigned char *needs, int src, int dst, unsigned char *out, int made
 ) noexcept
 cdef void write_key(const unsigned char *q, unsigned char *w, int o) noexcept
-cdef unsigned long long _link(const unsigned char *z, int card, int on) noexcept
 cdef unsigned long long key_hash(const unsigned char *q) noexcept
 
 cdef class Seen:

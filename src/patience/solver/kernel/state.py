@@ -155,6 +155,25 @@ def _shift(q: cython.p_uchar, to: cython.int, start: cython.int, count: cython.i
 
 @cython.cfunc
 @cython.exceptval(check=False)
+def play_in(q: cython.p_uchar, src: cython.int, dst: cython.int, count: cython.int) -> cython.void:
+    """Board ``q`` after the step, in place (no automatic move): only the cards between the
+    two places shift (a block moves by three reversals)."""
+    _step_on(q, src, dst, count, False)
+
+
+@cython.cfunc
+@cython.exceptval(check=False)
+def play_hashed(
+    q: cython.p_uchar, src: cython.int, dst: cython.int, count: cython.int
+) -> cython.ulonglong:
+    """:func:`play_in`, answering how the step changes the hash of the board's key
+    (:func:`key_hash`: the exclusive or of the old and the new)."""
+    return _step_on(q, src, dst, count, True)
+
+
+@cython.cfunc
+@cython.inline
+@cython.exceptval(check=False)
 @cython.locals(
     n=cython.int,
     c=cython.int,
@@ -169,12 +188,11 @@ def _shift(q: cython.p_uchar, to: cython.int, start: cython.int, count: cython.i
     now=cython.int,
     z=cython.p_const_uchar,
 )
-def play_in(
-    q: cython.p_uchar, src: cython.int, dst: cython.int, count: cython.int
+def _step_on(
+    q: cython.p_uchar, src: cython.int, dst: cython.int, count: cython.int, hashed: cython.bint
 ) -> cython.ulonglong:
-    """Board ``q`` after the step, in place (no automatic move): only the cards between the
-    two places shift (a block moves by three reversals). Returns how the step changes the
-    hash of the board's key (:func:`key_hash`: the exclusive or of the old and new)."""
+    """The step on board ``q``, in place; with ``hashed``, how it changes the key's hash
+    (else 0). Inlined into both callers, so :func:`play_in` does no hashing."""
     z = _ZOBRIST
     n = q[0]
     c = q[1]
@@ -190,15 +208,16 @@ def play_in(
             ins = total
     change = 0
     card = q[start] if src < n else q[2 + src]  # the bottom card of what moves
-    if src < n and q[2 + src] > count:  # the card below it is bared
-        change ^= _link(z, q[start - 1], card) ^ _link(z, q[start - 1], _ON_TOP)
-    if dst < n and q[2 + dst]:  # it goes onto the top card of a column
-        change ^= _link(z, q[ins - 1], _ON_TOP) ^ _link(z, q[ins - 1], card)
-    # what lies on the card itself: the top of a column, a cell, or nothing once home
-    was = _ON_TOP if src < n else _IN_CELL
-    now = _AT_HOME if dst == _TO_HOME else (_ON_TOP if dst < n else _IN_CELL)
-    if was != now:
-        change ^= _link(z, card, was) ^ (0 if now == _AT_HOME else _link(z, card, now))
+    if hashed:
+        if src < n and q[2 + src] > count:  # the card below it is bared
+            change ^= _link(z, q[start - 1], card) ^ _link(z, q[start - 1], _ON_TOP)
+        if dst < n and q[2 + dst]:  # it goes onto the top card of a column
+            change ^= _link(z, q[ins - 1], _ON_TOP) ^ _link(z, q[ins - 1], card)
+        # what lies on the card itself: the top of a column, a cell, or nothing once home
+        was = _ON_TOP if src < n else _IN_CELL
+        now = _AT_HOME if dst == _TO_HOME else (_ON_TOP if dst < n else _IN_CELL)
+        if was != now:
+            change ^= _link(z, card, was) ^ (0 if now == _AT_HOME else _link(z, card, now))
     if src < n:
         if dst < n and count == 1:  # one card: the cards between shift by one
             if dst > src:
@@ -677,7 +696,7 @@ def play(state: State, step_: Step) -> State:
 
 def hash_after(state: State, step_: Step) -> int:
     """The hash of the key (:func:`key_hash`) after ``step_``, worked out from the state's
-    hash and what the step changes (:func:`play_in`'s answer), as the macro scan keeps it,
+    hash and what the step changes (:func:`play_hashed`'s answer), as the macro scan keeps it,
     not read from the new board.
 
     >>> start = ((b"\\x00\\x01", b"\\x02"), bytes([EMPTY]), bytes(4))
@@ -685,7 +704,7 @@ def hash_after(state: State, step_: Step) -> int:
     True
     """
     board = board_of(state)
-    change = play_in(board, step_[0], _TO_HOME if step_[1] == HOME else step_[1], step_[2])
+    change = play_hashed(board, step_[0], _TO_HOME if step_[1] == HOME else step_[1], step_[2])
     return hash_of(state) ^ change
 
 
