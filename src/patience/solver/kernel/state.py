@@ -464,6 +464,32 @@ folded down."""
 """The slots a new :class:`Seen` starts with (it doubles them when half are taken)."""
 
 
+@cython.cfunc
+@cython.locals(
+    i=cython.ulonglong,
+    at=cython.ulonglong,
+    mask=cython.ulonglong,
+    old=cython.p_uint,
+    new=cython.p_uint,
+)
+def _doubled(before: bytearray, below: cython.ulonglong) -> bytearray:
+    """A table of twice the slots of ``before`` (``below + 1`` of them), each slot two
+    four-byte words, a free slot both 0: each taken slot placed again, from where its first
+    word says (:class:`Seen`'s hash and number, :class:`Met`'s hash)."""
+    mask = 2 * below + 1
+    after = bytearray(8 * (mask + 1))
+    old = cython.cast(cython.p_uint, cython.cast(cython.p_uchar, before))
+    new = cython.cast(cython.p_uint, cython.cast(cython.p_uchar, after))
+    for i in range(below + 1):
+        if old[2 * i] or old[2 * i + 1]:
+            at = old[2 * i] & mask
+            while new[2 * at] or new[2 * at + 1]:
+                at = (at + 1) & mask
+            new[2 * at] = old[2 * i]
+            new[2 * at + 1] = old[2 * i + 1]
+    return after
+
+
 @cython.cclass
 class Seen:
     """The kernel's transposition table: the keys (:func:`key`) of the states a scan has met.
@@ -565,28 +591,10 @@ class Seen:
 
     @cython.cfunc
     @cython.exceptval(check=True)
-    @cython.locals(
-        i=cython.ulonglong,
-        at=cython.ulonglong,
-        mask=cython.ulonglong,
-        old=cython.p_uint,
-        new=cython.p_uint,
-    )
     def _grow(self) -> cython.void:
-        """Twice the slots, each key placed again by its hash."""
-        before = self.slots
-        mask = 2 * self.mask + 1
-        self.slots = bytearray(8 * (mask + 1))
-        old = cython.cast(cython.p_uint, cython.cast(cython.p_uchar, before))
-        new = cython.cast(cython.p_uint, cython.cast(cython.p_uchar, self.slots))
-        for i in range(self.mask + 1):
-            if old[2 * i + 1]:
-                at = old[2 * i] & mask
-                while new[2 * at + 1]:
-                    at = (at + 1) & mask
-                new[2 * at] = old[2 * i]
-                new[2 * at + 1] = old[2 * i + 1]
-        self.mask = mask
+        """Twice the slots, each key placed again by its hash (:func:`_doubled`)."""
+        self.slots = _doubled(self.slots, self.mask)
+        self.mask = 2 * self.mask + 1
 
 
 @cython.final
@@ -608,7 +616,8 @@ class Met:
     hashes: set[int]
     """Interpreted: the hashes met."""
     slots: bytearray
-    """Compiled: the hashes met, in slots of eight bytes (0: a free slot)."""
+    """Compiled: the hashes met, a slot each: its low four bytes, then its high four (0 and 0:
+    a free slot)."""
     mask: cython.ulonglong
 
     def __init__(self) -> None:
@@ -623,7 +632,7 @@ class Met:
         return self.count
 
     @cython.ccall
-    @cython.locals(at=cython.ulonglong, table=cython.p_ulonglong)
+    @cython.locals(at=cython.ulonglong, table=cython.p_uint, low=cython.uint, high=cython.uint)
     def first(self, h: cython.ulonglong) -> cython.bint:
         """Is hash ``h`` met for the first time? (It is remembered.)"""
         if h == 0:
@@ -634,13 +643,16 @@ class Met:
             self.hashes.add(h)
             self.count += 1
             return True
-        table = cython.cast(cython.p_ulonglong, cython.cast(cython.p_uchar, self.slots))
-        at = h & self.mask
-        while table[at]:
-            if table[at] == h:
+        table = cython.cast(cython.p_uint, cython.cast(cython.p_uchar, self.slots))
+        low = cython.cast(cython.uint, h)
+        high = cython.cast(cython.uint, h >> 32)
+        at = low & self.mask
+        while table[2 * at] or table[2 * at + 1]:
+            if table[2 * at] == low and table[2 * at + 1] == high:
                 return False
             at = (at + 1) & self.mask
-        table[at] = h
+        table[2 * at] = low
+        table[2 * at + 1] = high
         self.count += 1
         if 2 * self.count > self.mask:
             self._grow()
@@ -648,27 +660,10 @@ class Met:
 
     @cython.cfunc
     @cython.exceptval(check=True)
-    @cython.locals(
-        i=cython.ulonglong,
-        at=cython.ulonglong,
-        mask=cython.ulonglong,
-        old=cython.p_ulonglong,
-        new=cython.p_ulonglong,
-    )
     def _grow(self) -> cython.void:
-        """Twice the slots, each hash placed again."""
-        before = self.slots
-        mask = 2 * self.mask + 1
-        self.slots = bytearray(8 * (mask + 1))
-        old = cython.cast(cython.p_ulonglong, cython.cast(cython.p_uchar, before))
-        new = cython.cast(cython.p_ulonglong, cython.cast(cython.p_uchar, self.slots))
-        for i in range(self.mask + 1):
-            if old[i]:
-                at = old[i] & mask
-                while new[at]:
-                    at = (at + 1) & mask
-                new[at] = old[i]
-        self.mask = mask
+        """Twice the slots, each hash placed again (:func:`_doubled`)."""
+        self.slots = _doubled(self.slots, self.mask)
+        self.mask = 2 * self.mask + 1
 
 
 def decoded(steps: Board | bytes, at: int) -> Step:
