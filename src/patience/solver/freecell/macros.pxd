@@ -40,6 +40,7 @@ cdef class MacroScan:
     cdef int n
     cdef int c
     cdef int size
+    cdef int made_at
     cdef int record
     cdef Met met
     cdef list spare_levels

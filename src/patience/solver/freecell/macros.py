@@ -66,6 +66,8 @@ SHUFFLED = 2
 together in an order drawn from the scan's seed."""
 _SORTED = cython.declare(cython.int, SORTED)
 _SHUFFLED = cython.declare(cython.int, SHUFFLED)
+_HASH = cython.declare(cython.int, 8)
+"""The bytes of a child's key hash in its record (low first), after its board."""
 SPARE_LEVELS = 4_096
 """The most levels a spare list keeps (each about a kilobyte)."""
 
@@ -221,6 +223,8 @@ class MacroScan:
     n: cython.int
     c: cython.int
     size: cython.int
+    made_at: cython.int
+    """Where a child's number of steps lies in its record, after its board and hash."""
     record: cython.int
     met: Met
     spare_levels: list[Level]
@@ -294,7 +298,8 @@ class MacroScan:
         # The most steps one child takes: Horne's rule sends at most every card home, and a
         # macro move sets at most a card aside per free place and makes two moves more.
         most = max(_CARDS, self.n + self.c + 2)
-        self.record = self.size + 9 + 3 * most
+        self.made_at = self.size + _HASH
+        self.record = self.made_at + 1 + 3 * most
         self.met = Met()
         self.buffers = (
             bytearray(self.size),
@@ -395,10 +400,10 @@ class MacroScan:
             h = 0
             if cython.compiled:
                 board = cython.address(cython.cast(cython.p_uchar, level.records)[at])
-                _copy(cython.cast(cython.p_uchar, cython.address(h)), board + self.size, 8)
+                _copy(cython.cast(cython.p_uchar, cython.address(h)), board + self.size, _HASH)
             else:
                 board = level.records[at : at + self.size]
-                h = int.from_bytes(level.records[at + self.size : at + self.size + 8], "little")
+                h = int.from_bytes(level.records[at + self.size : at + self.made_at], "little")
             if not self.met.first(h):
                 continue
             done += 1
@@ -417,7 +422,7 @@ class MacroScan:
         out: list[Step] = []
         for k in range(self.depth):
             level = self.levels[k]
-            at = (level.next - 1) * self.record + self.size + 8
+            at = (level.next - 1) * self.record + self.made_at
             made = level.records[at]
             for i in range(made):
                 out.append(state.step_at(level.records, at + 1 + 3 * i))
@@ -494,27 +499,27 @@ class MacroScan:
         steps[3 * self.made + 2] = count
         self.made += 1
 
-    @cython.locals(at=cython.int, to=cython.p_uchar)
+    @cython.locals(at=cython.int, made=cython.int, to=cython.p_uchar)
     def _emit(self, level: Level) -> cython.int:
         at = level.count * self.record
         if at + self.record > len(level.records):
             level.records.extend(bytes(len(level.records)))
+        made = at + self.made_at  # where the child's number of steps goes
         if cython.compiled:
             to = level.records
             _copy(cython.address(to[at]), self.a, self.size)
             _copy(
                 cython.address(to[at + self.size]),
                 cython.cast(cython.p_uchar, cython.address(self.hash)),
-                8,
+                _HASH,
             )
-            to[at + self.size + 8] = self.made
-            _copy(cython.address(to[at + self.size + 9]), self.steps, 3 * self.made)
+            to[made] = self.made
+            _copy(cython.address(to[made + 1]), self.steps, 3 * self.made)
         else:
-            at += self.size
-            level.records[at - self.size : at] = self.a
-            level.records[at : at + 8] = self.hash.to_bytes(8, "little")
-            level.records[at + 8] = self.made
-            level.records[at + 9 : at + 9 + 3 * self.made] = self.steps[: 3 * self.made]
+            level.records[at : at + self.size] = self.a
+            level.records[at + self.size : made] = self.hash.to_bytes(_HASH, "little")
+            level.records[made] = self.made
+            level.records[made + 1 : made + 1 + 3 * self.made] = self.steps[: 3 * self.made]
         level.count += 1
         return 0
 
