@@ -16,11 +16,13 @@ a solver run of 1-32,000 each.
 3. With ``--gambles``, each gamble of :data:`GAMBLE_KINDS` (a depth-first scan with seeded
    noise, seeds 1..``--seeds``; ``SCANS`` held twenty of them until 2026-12-07) alone on the
    hard deals, up to ``--gamble-cap`` nodes.
-4. The sets: ``SCANS`` as they are, then with ``--search`` every set of the first scan and
-   two to four others (equal turns) and a grid of turn lengths for the best, and with
-   ``--gambles`` the sets of ``SCANS`` with numbers of gambles of each kind and lifetimes
-   put after its macro scans; each with the hard deals left undecided at ``--nodes``, the
-   nodes of the hard deals in all, and deal 1941's.
+4. The sets: ``SCANS`` as they are (with ``--halves``, against the order before 2026-12-07's
+   fourth session, the macro scans then the kernel's at their full turns, on the odd hard
+   deals, where ``SCANS``' order was chosen, and on the even ones), then with ``--search``
+   every set of the first scan and two to four others (equal turns) and a grid of turn
+   lengths for the best, and with ``--gambles`` the sets of ``SCANS`` with numbers of
+   gambles of each kind and lifetimes put after its macro scans; each with the hard deals
+   left undecided at ``--nodes``, the nodes of the hard deals in all, and deal 1941's.
 
 The tables are kept in ``--log`` (one JSON-lines file a scan), so a second run reads them.
 ``--check N`` solves N hard deals with the real searcher and requires the simulation's
@@ -46,7 +48,13 @@ from patience.engine.game import engine_for, start_position
 from patience.games import get_game
 from patience.solver.freecell.hooks import Weights
 from patience.solver.freecell.macros import FIRST_ORDER
-from patience.solver.freecell.search import FIRST_ALONE, SCANS, FreeCellSearch
+from patience.solver.freecell.search import (
+    FIRST_ALONE,
+    KERNEL_SCANS,
+    MACRO_SCANS,
+    SCANS,
+    FreeCellSearch,
+)
 from patience.solver.kernel.positions import state_of
 from patience.solver.kernel.state import CARDS, HOME, State, cards_home, settle
 from patience.solver.result import Budget, ProvenUnwinnable, Won
@@ -313,6 +321,11 @@ def main(argv: list[str] | None = None) -> int:
     parser.add_argument("--search", action="store_true", help="compare other sets and turns")
     parser.add_argument("--gambles", action="store_true", help="compare numbers of gambles")
     parser.add_argument("--check", type=int, default=0, help="hard deals solved for real")
+    parser.add_argument(
+        "--halves",
+        action="store_true",
+        help="SCANS against the macro scans then the kernel's at their own turns, odd and even",
+    )
     args = parser.parse_args(argv)
     began = time.perf_counter()
     print(f"load average {os.getloadavg()[0]:.2f}; deals 1-{args.deals}", flush=True)
@@ -372,6 +385,12 @@ def main(argv: list[str] | None = None) -> int:
         tried.sort(key=lambda t: (t[0], t[1]))
         for _, _, label, got in tried[:10]:
             print_figures(f"  gambles {label}", got)
+    if args.halves:  # SCANS' order was chosen on the odd deals; the even ones check it
+        before = (*MACRO_SCANS, *KERNEL_SCANS)
+        for half, rest_of in (("odd", 1), ("even", 0)):
+            part = [d for d in hard if d % 2 == rest_of]
+            print_figures(f"  {half}, before", figures(tables, before, part, args.nodes))
+            print_figures(f"  {half}, SCANS", figures(tables, SCANS, part, args.nodes))
     if args.check:
         step = max(1, len(hard) // args.check)
         agreed = check(tables, hard[::step][: args.check], args.nodes)
