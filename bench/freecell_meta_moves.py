@@ -50,7 +50,18 @@ from patience.solver import Budget
 from patience.solver.freecell.macros import horne_needs
 from patience.solver.freecell.search import KERNEL_SCANS, FreeCellSearch
 from patience.solver.kernel.positions import engine_moves, state_of
-from patience.solver.kernel.state import CARDS, EMPTY, HOME, RANK0, SUIT, State, Step, key, play
+from patience.solver.kernel.state import (
+    CARDS,
+    EMPTY,
+    HOME,
+    RANK0,
+    SUIT,
+    State,
+    Step,
+    key,
+    line_of,
+    play,
+)
 from patience.solver.kernel.tables import Tables
 from patience.solver.result import Won
 from replay import replays_to_win
@@ -343,7 +354,7 @@ def main() -> int:
         assert start is not None
         checked, line = scan(start, args.cap)
         if line is not None and not replays_to_win(
-            ENGINE, pos, engine_moves(TABLES, pos, start, line)
+            ENGINE, pos, engine_moves(TABLES, pos, start, line_of(line))
         ):
             print(f"deal {deal}: the line does not replay to a win", file=sys.stderr)
             return 1

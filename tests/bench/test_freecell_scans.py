@@ -6,7 +6,6 @@ from __future__ import annotations
 
 import json
 from collections.abc import Callable
-from functools import partial
 from pathlib import Path
 
 import pytest
@@ -26,7 +25,7 @@ class FakeScan:
     def __init__(self, outcome: str, nodes: int, proves: bool) -> None:
         self.outcome, self.nodes, self.proves = outcome, nodes, proves
         self.own = 0
-        self.line: list[tuple[int, int, int]] | None = None
+        self.line: bytes | None = None
         self.exhausted = False
         self.stopped = False
 
@@ -40,7 +39,7 @@ class FakeScan:
                 return done
             done += 1
             if self.outcome == "won" and self.own == self.nodes:
-                self.line = []
+                self.line = b""
                 return done
             self.own += 1
             if late is not None and late(before + done):
@@ -67,10 +66,11 @@ scan_figures = st.tuples(
 def test_the_simulation_is_take_turns(
     scans: list[tuple[tuple[str, int, bool], int, int]], first_alone: int, budget: int
 ) -> None:
-    makers = [partial(FakeScan, *figures) for figures, _, _ in scans]
     turns = [turn for _, turn, _ in scans]
     lifetimes = [lifetime for _, _, lifetime in scans]
-    outcome = take_turns(makers, budget, lambda nodes: False, first_alone, turns, lifetimes)  # type: ignore[arg-type]
+    outcome = take_turns(
+        lambda k: FakeScan(*scans[k][0]), budget, lambda nodes: False, first_alone, turns, lifetimes
+    )
     tables = [
         (
             # a scan that never ends: undecided at a cap no turn reaches within the budget

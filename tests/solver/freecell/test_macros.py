@@ -20,6 +20,7 @@ from patience.solver.freecell.macros import (
     parse_order,
 )
 from patience.solver.kernel.positions import engine_moves, state_of
+from patience.solver.kernel.state import line_of
 from patience.solver.kernel.tables import Tables
 
 prototype = load_bench("freecell_meta_moves")
@@ -49,10 +50,11 @@ def test_searches_as_the_prototype_and_its_wins_replay(deal: int) -> None:
     assert start is not None
     checked, line = prototype.scan(start, 3000)
     found = MacroScan(TABLES, start, HORNE)
-    assert (found.run(3000, None, 0), found.line) == (checked, line)
+    assert (found.run(3000, None, 0), found.line) == (checked, line and line_of(line))
     assert not found.proves
-    if line is not None:
-        assert prototype.replays_to_win(ENGINE, pos, engine_moves(TABLES, pos, start, line))
+    if found.line is not None:
+        moves = engine_moves(TABLES, pos, start, found.line)
+        assert prototype.replays_to_win(ENGINE, pos, moves)
 
 
 def test_run_in_pieces_is_run_at_once() -> None:

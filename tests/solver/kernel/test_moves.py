@@ -16,7 +16,7 @@ from patience.games import get_game
 from patience.rules.piles import Kind
 from patience.solver.kernel.moves import generate
 from patience.solver.kernel.positions import engine_moves, state_of
-from patience.solver.kernel.state import key, play
+from patience.solver.kernel.state import key, line_of, play
 from patience.solver.kernel.tables import Tables
 
 ENGINES = family_engines()
@@ -53,7 +53,8 @@ def reachable(engine: Engine, deal: int, steps: int, seed: int, homeward: float)
 def kernel_moves(tables: Tables, pos: Position, every: bool) -> list[Move]:
     state = state_of(tables, pos)
     assert state is not None
-    return [engine_moves(tables, pos, state, [step])[0] for step in generate(tables, *state, every)]
+    steps = generate(tables, *state, every)
+    return [engine_moves(tables, pos, state, line_of([step]))[0] for step in steps]
 
 
 @settings(max_examples=150, deadline=None)

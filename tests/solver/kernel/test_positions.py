@@ -9,7 +9,7 @@ from patience.engine.game import engine_for, start_position
 from patience.games import get_game
 from patience.solver.freecell.macros import MacroScan, horne_needs
 from patience.solver.kernel.positions import engine_moves, state_of
-from patience.solver.kernel.state import HOME, play
+from patience.solver.kernel.state import TO_HOME, play, steps_of
 from patience.solver.kernel.tables import Tables
 
 INFO = get_game("freecell")
@@ -30,7 +30,7 @@ def test_a_won_line_converted_at_once_replays_step_by_step_through_the_engine(de
     assert scan.line is not None
     state = start
     moves = engine_moves(TABLES, pos, start, scan.line)
-    for step, move in zip(scan.line, moves, strict=True):
+    for step, move in zip(steps_of(scan.line), moves, strict=True):
         state = play(state, step)
         pos = ENGINE.play(pos, move)
         assert state_of(TABLES, pos) == state
@@ -42,6 +42,8 @@ def test_a_step_of_no_place_is_refused() -> None:
     state = state_of(TABLES, pos)
     assert state is not None
     with pytest.raises(ValueError, match="no step"):
-        engine_moves(TABLES, pos, state, [(0, 12, 1)])
+        engine_moves(TABLES, pos, state, bytes([0, 12, 1]))
     with pytest.raises(ValueError, match="no step"):
-        engine_moves(TABLES, pos, state, [(-2, HOME, 1)])
+        engine_moves(TABLES, pos, state, bytes([200, TO_HOME, 1]))
+    with pytest.raises(ValueError, match="not of steps of three"):
+        engine_moves(TABLES, pos, state, bytes([0, TO_HOME]))

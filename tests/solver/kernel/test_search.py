@@ -3,7 +3,6 @@ with an exhaustive enumeration of small positions."""
 
 from __future__ import annotations
 
-from collections.abc import Callable
 from functools import partial
 
 import pytest
@@ -76,13 +75,12 @@ def test_a_restricted_scan_never_proves() -> None:
     restricted = scan(
         tables, state, Family(tables).hooks(Weights(60, 5, 3, 10, 25, whole_runs=True))
     )
-    outcome = take_turns([lambda: restricted], 1_000, lambda nodes: False, 100, [100])
+    outcome = take_turns(lambda k: restricted, 1_000, lambda nodes: False, 100, [100])
     assert restricted.exhausted and not restricted.proves
     assert outcome.line is None and not outcome.proven
     full = scan(tables, state, Family(tables).hooks(Weights(60, 5, 3, 10, 25)))
-    outcome = take_turns(
-        [lambda: restricted, lambda: full], 1_000, lambda nodes: False, 100, [100, 100]
-    )
+    both = [restricted, full]
+    outcome = take_turns(both.__getitem__, 1_000, lambda nodes: False, 100, [100, 100])
     assert outcome.proven
 
 
@@ -91,10 +89,10 @@ def test_scans_stop_at_the_node_budget_and_when_late() -> None:
     state = state_of(tables, start_position(FREECELL, {}, 11982))
     assert state is not None
     family = Family(tables)
-    makers = [partial(scan, tables, state, family.hooks(Weights(60, 5, 3, 10, 25)))]
-    assert take_turns(makers, 300, lambda nodes: False, 100, [50]) == (None, False, 300)
-    assert take_turns(makers, 300, lambda nodes: nodes == 70, 100, [50]) == (None, False, 70)
-    assert take_turns(makers, 300, None, 100, [50]) == (None, False, 300)  # no clock
+    make = lambda k: scan(tables, state, family.hooks(Weights(60, 5, 3, 10, 25)))  # noqa: E731
+    assert take_turns(make, 300, lambda nodes: False, 100, [50]) == (None, False, 300)
+    assert take_turns(make, 300, lambda nodes: nodes == 70, 100, [50]) == (None, False, 70)
+    assert take_turns(make, 300, None, 100, [50]) == (None, False, 300)  # no clock
 
 
 def test_a_scan_leaves_the_turns_at_its_lifetime() -> None:
@@ -106,8 +104,8 @@ def test_a_scan_leaves_the_turns_at_its_lifetime() -> None:
     assert state is not None
     family = Family(tables)
     one = partial(scan, tables, state, family.hooks(Weights(60, 5, 3, 10, 25)))
-    assert take_turns([one], 1_000, None, 100, [50], [120]) == (None, False, 120)
-    assert take_turns([one], 1_000, None, 100, [50], [0]) == (None, False, 1_000)
+    assert take_turns(lambda k: one(), 1_000, None, 100, [50], [120]) == (None, False, 120)
+    assert take_turns(lambda k: one(), 1_000, None, 100, [50], [0]) == (None, False, 1_000)
     runs: list[int] = []
 
     def counted() -> Scan:
@@ -124,7 +122,9 @@ def test_a_scan_leaves_the_turns_at_its_lifetime() -> None:
 
         return Counted()  # type: ignore[return-value]
 
-    assert take_turns([counted, one], 400, None, 100, [50, 60], [0, 70]) == (None, False, 400)
+    makers = [counted, one]
+    outcome = take_turns(lambda k: makers[k](), 400, None, 100, [50, 60], [0, 70])
+    assert outcome == (None, False, 400)
     assert runs == [100, 50, 50, 50, 50, 30]  # the second scan: 60, then 10 to its 70
 
 
@@ -136,19 +136,21 @@ def test_a_scan_is_made_when_its_first_turn_comes() -> None:
     assert state is not None
     made = []
 
-    def maker(weights: Weights) -> Callable[[], Turns]:
-        def make() -> Turns:
-            made.append(weights)
-            return searcher.scan_of(state, weights)
+    def make(k: int) -> Turns:
+        made.append(SCANS[k])
+        return searcher.scan_of(state, SCANS[k])
 
-        return make
-
-    outcome = take_turns([maker(w) for w in SCANS], 10_000, None, 1_000, [w.turn for w in SCANS])
+    outcome = take_turns(make, 10_000, None, 1_000, [w.turn for w in SCANS])
     assert outcome.line is not None and outcome.nodes < 1_000 and made == [SCANS[0]]
     made.clear()  # ten nodes a turn, one turn each in all: each scan made once
     budget = 10 * len(SCANS)
-    outcome = take_turns([maker(w) for w in SCANS], budget, None, 10, [10] * len(SCANS))
+    outcome = take_turns(make, budget, None, 10, [10] * len(SCANS))
     assert outcome == (None, False, budget) and made == list(SCANS)
+
+
+def test_turns_and_lifetimes_must_pair() -> None:
+    with pytest.raises(ValueError, match="2 turns but 1 lifetimes"):
+        take_turns(lambda k: pytest.fail("no scan is made"), 100, None, 10, [10, 10], [5])
 
 
 @pytest.mark.parametrize(

@@ -25,7 +25,7 @@ cdef class MacroScan:
     cdef readonly bint proves
     cdef readonly bint exhausted
     cdef readonly bint stopped
-    cdef list won
+    cdef bytes won
     cdef tuple kept
     cdef const unsigned char *fits
     cdef const unsigned char *chain

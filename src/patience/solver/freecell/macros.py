@@ -15,12 +15,12 @@ child (:func:`horne_needs` reads that rule from the build).
 
 >>> from patience.engine.game import engine_for
 >>> from patience.games import get_game
->>> from patience.solver.kernel.state import EMPTY
+>>> from patience.solver.kernel.state import EMPTY, steps_of
 >>> tables = Tables(engine_for(get_game("freecell").rules({})))
 >>> kings = bytes(13 * s + 12 for s in range(4))  # the four Kings on a column, all else home
 >>> start = ((kings,) + (b"",) * 7, bytes([EMPTY] * 4), bytes([12] * 4))
 >>> found = MacroScan(tables, start, horne_needs(tables))
->>> found.run(10, None, 0), found.line
+>>> found.run(10, None, 0), steps_of(found.line)
 (1, [(0, -1, 1), (0, -1, 1), (0, -1, 1), (0, -1, 1)])
 """
 
@@ -39,9 +39,9 @@ from patience.solver.kernel.state import (
     RANK0,
     SUIT,
     TO_HOME,
+    Line,
     Met,
     State,
-    Step,
     board_of,
 )
 from patience.solver.kernel.tables import Tables
@@ -199,7 +199,7 @@ class MacroScan:
     proves: cython.bint
     exhausted: cython.bint
     stopped: cython.bint
-    won: list[Step] | None
+    won: Line | None
     kept: tuple[Tables, bytes, bytes, bytes]
     """The tables, Horne's needs and the order as a plan, kept alive: compiled, the fields
     below are C pointers into them."""
@@ -342,7 +342,7 @@ class MacroScan:
         self.depth = 0
 
     @property
-    def line(self) -> list[Step] | None:
+    def line(self) -> Line | None:
         """The steps from the start to a win, once one is found."""
         return self.won
 
@@ -416,17 +416,35 @@ class MacroScan:
                 return done
         return done
 
-    @cython.locals(level=Level, k=cython.int, at=cython.int, made=cython.int, i=cython.int)
-    def _line(self) -> list[Step]:
+    @cython.locals(
+        level=Level,
+        k=cython.int,
+        at=cython.int,
+        size=cython.int,
+        to=cython.int,
+        o=cython.p_uchar,
+        r=cython.p_uchar,
+    )
+    def _line(self) -> Line:
         """The steps of the children taken on the path, the start's first."""
-        out: list[Step] = []
+        size = 0
+        for k in range(self.depth):
+            level = self.levels[k]
+            size += 3 * level.records[(level.next - 1) * self.record + self.made_at]
+        out = bytearray(size)
+        to = 0
         for k in range(self.depth):
             level = self.levels[k]
             at = (level.next - 1) * self.record + self.made_at
-            made = level.records[at]
-            for i in range(made):
-                out.append(state.step_at(level.records, at + 1 + 3 * i))
-        return out
+            size = 3 * level.records[at]
+            if cython.compiled:
+                o = out
+                r = level.records
+                _copy(cython.address(o[to]), cython.address(r[at + 1]), size)
+            else:
+                out[to : to + size] = level.records[at + 1 : at + 1 + size]
+            to += size
+        return bytes(out)
 
     @cython.locals(k=cython.int, at=cython.int, kinds=cython.int)
     def _make(self, level: Level) -> cython.bint:

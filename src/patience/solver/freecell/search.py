@@ -15,8 +15,6 @@ is turned back into the engine's moves, which replay with :meth:`Engine.play`.
 
 from __future__ import annotations
 
-from functools import partial
-
 from patience.engine.core import Engine
 from patience.engine.position import Position
 from patience.solver.freecell.family import in_family
@@ -137,14 +135,13 @@ class FreeCellSearch(Searcher):
             return Won(engine_moves(tables, start, begun, first), 0, budget.clock() - began)
         made: list[Scan | MacroScan] = []
 
-        def make(weights: Weights) -> Scan | MacroScan:
-            made.append(self.scan_of(state, weights))
+        def make(k: int) -> Scan | MacroScan:
+            made.append(self.scan_of(state, self.scans[k]))
             return made[-1]
 
-        makers = [partial(make, weights) for weights in self.scans]
         late = None if budget.seconds is None else meter.late  # nodes alone: no clock
         try:
-            found = take_turns(makers, budget.nodes, late, self.alone, self.turns, self.lifetimes)
+            found = take_turns(make, budget.nodes, late, self.alone, self.turns, self.lifetimes)
         finally:
             for each in made:
                 if isinstance(each, MacroScan):

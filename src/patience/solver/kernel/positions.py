@@ -10,13 +10,12 @@ Compiled by Cython where it can be: the line is then played on a board in C.
 >>> state = state_of(tables, pos)
 >>> [len(col) for col in state[0]], state[2]
 ([7, 7, 7, 7, 6, 6, 6, 6], b'\\x00\\x00\\x00\\x00')
->>> [(m.src, m.dst, m.size) for m in engine_moves(tables, pos, state, [(0, 8, 1), (0, 9, 1)])]
+>>> [(m.src, m.dst, m.size) for m in engine_moves(tables, pos, state, bytes([0, 8, 1, 0, 9, 1]))]
 [(0, 8, 1), (0, 9, 1)]
 """
 
 from __future__ import annotations
 
-from collections.abc import Sequence
 from itertools import chain
 
 import cython
@@ -26,12 +25,11 @@ from patience.solver.kernel import state as kernel_state  # compiled, positions.
 from patience.solver.kernel.state import (
     CARDS,
     EMPTY,
-    HOME,
     RANK0,
     SUIT,
     TO_HOME,
+    Line,
     State,
-    Step,
     board_of,
 )
 from patience.solver.kernel.tables import Tables
@@ -78,14 +76,14 @@ def state_of(tables: Tables, pos: Position) -> State | None:
     count=cython.int,
     card=cython.int,
     s=cython.int,
+    at=cython.int,
     places=cython.int,
     q=cython.p_uchar,
     pile=cython.p_const_uchar,
+    steps=cython.p_const_uchar,
 )
-def engine_moves(
-    tables: Tables, pos: Position, state: State, steps: Sequence[Step]
-) -> tuple[Move, ...]:
-    """The engine's moves for ``steps`` played from ``pos`` (whose compact state is
+def engine_moves(tables: Tables, pos: Position, state: State, line: Line) -> tuple[Move, ...]:
+    """The engine's moves for ``line`` played from ``pos`` (whose compact state is
     ``state``): a card goes home to the foundation of its suit, or to the first empty one
     that takes it (as the engine's :meth:`~patience.engine.core.Engine.search_moves` offers
     it)."""
@@ -100,11 +98,15 @@ def engine_moves(
             owner[_SUIT[pos.piles[f][0]]] = f
     board = board_of(state)
     q = board
+    steps = line
     out: list[Move] = []
-    for src, dst, count in steps:
-        if not 0 <= src < places or not (dst == HOME or 0 <= dst < places):
+    if len(line) % 3:
+        raise ValueError(f"a line of {len(line)} bytes is not of steps of three")
+    for at in range(0, len(line), 3):
+        src, dst, count = steps[at], steps[at + 1], steps[at + 2]
+        if not src < places or not (dst == _TO_HOME or dst < places):
             raise ValueError(f"no step ({src}, {dst}, {count}) in a line of places 0-{places - 1}")
-        if dst == HOME:
+        if dst == _TO_HOME:
             card = kernel_state.top_of(q, src)
             s = _SUIT[card]
             if owner[s] < 0:  # an Ace: the first empty foundation that takes it

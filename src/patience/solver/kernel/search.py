@@ -30,7 +30,7 @@ from typing import NamedTuple, Protocol
 import cython
 
 from patience.solver.kernel import moves, state  # compiled, search.pxd cimports them as C
-from patience.solver.kernel.state import CARDS, WORK_SIZE, Board, State, Step
+from patience.solver.kernel.state import CARDS, WORK_SIZE, Board, Line, State
 from patience.solver.kernel.states import States
 from patience.solver.kernel.tables import Tables
 
@@ -121,7 +121,7 @@ class Scan:
     steps: bytearray
     marks: bytearray
     work: bytearray
-    won: list[Step] | None
+    won: Line | None
 
     def __init__(self, tables: Tables, start: State, hooks: Hooks) -> None:
         self.tables = tables
@@ -141,7 +141,7 @@ class Scan:
         self.stopped = False
 
     @property
-    def line(self) -> list[Step] | None:
+    def line(self) -> Line | None:
         """The steps from the start to a win, once one is found."""
         return self.won
 
@@ -499,7 +499,7 @@ def scan(tables: Tables, start: State, hooks: Hooks) -> Scan:
 class Outcome(NamedTuple):
     """What scans taking turns found: a winning line, a proof, or neither."""
 
-    line: list[Step] | None
+    line: Line | None
     proven: bool
     nodes: int
 
@@ -509,7 +509,7 @@ class Turns(Protocol):
     alike."""
 
     @property
-    def line(self) -> list[Step] | None: ...
+    def line(self) -> Line | None: ...
     @property
     def proves(self) -> bool: ...
     @property
@@ -521,48 +521,50 @@ class Turns(Protocol):
 
 @cython.locals(current=object, made=list, own=list)  # current: the bench's tests pass stand-ins
 def take_turns(
-    makers: Sequence[Callable[[], Turns]],
+    make: Callable[[int], Turns],
     nodes: int,
     late: Late | None,
     first_alone: int,
     turns: Sequence[int],
     lifetimes: Sequence[int] | None = None,
 ) -> Outcome:
-    """Run the scans ``makers`` make in turn (the first alone for ``first_alone`` nodes, then
-    each for its own number of ``turns`` nodes) until one wins, a proving scan is exhausted,
-    or ``nodes`` states are expanded in all; ``late(expanded)``, asked after each state, stops
-    them early (a time budget; ``None``: nodes alone). Each scan is made when its first turn
-    comes, so a deal won early makes one. A scan that runs out of states without proving
-    leaves the turns, and so does one that has expanded its ``lifetimes`` nodes (0, or no
-    ``lifetimes``: it stays)."""
-    lives = list(lifetimes) if lifetimes is not None else [0] * len(makers)
-    taking: list[tuple[Callable[[], Turns], int, int]] = list(
-        zip(makers, turns, lives, strict=True)
-    )
-    made: list[Turns | None] = [None] * len(taking)
-    own: list[int] = [0] * len(taking)
+    """Run scans in turn, ``make(k)`` making the ``k``-th (the first alone for
+    ``first_alone`` nodes, then each for its own number of ``turns`` nodes) until one wins, a
+    proving scan is exhausted, or ``nodes`` states are expanded in all; ``late(expanded)``,
+    asked after each state, stops them early (a time budget; ``None``: nodes alone). Each
+    scan is made when its first turn comes, so a deal won early makes one. A scan that runs
+    out of states without proving leaves the turns, and so does one that has expanded its
+    ``lifetimes`` nodes (0, or no ``lifetimes``: it stays)."""
+    lives = list(lifetimes) if lifetimes is not None else [0] * len(turns)
+    if len(lives) != len(turns):
+        raise ValueError(f"{len(turns)} turns but {len(lives)} lifetimes")
+    taking = list(range(len(turns)))  # the scans still taking turns, by their numbers
+    made: list[Turns | None] = [None] * len(turns)
+    own: list[int] = [0] * len(turns)
     expanded = 0
     taken = 0
     while taking:
         at = taken % len(taking)
-        make, turn, life = taking[at]
-        current = made[at]
+        k = taking[at]
+        turn, life = turns[k], lives[k]
+        current = made[k]
         if current is None:
-            current = made[at] = make()
+            current = made[k] = make(k)
         quota = min(first_alone if taken == 0 else turn, nodes - expanded)
         if life:
-            quota = min(quota, life - own[at])
+            quota = min(quota, life - own[k])
         ran = current.run(quota, late, expanded)
         expanded += ran
-        own[at] += ran
+        own[k] += ran
         if current.stopped:
             return Outcome(None, False, expanded)
         if current.line is not None:
             return Outcome(current.line, False, expanded)
         if current.exhausted and current.proves:
             return Outcome(None, True, expanded)
-        if current.exhausted or (life and own[at] >= life):
-            del taking[at], made[at], own[at]
+        if current.exhausted or (life and own[k] >= life):
+            del taking[at]
+            made[k] = None
             continue
         if expanded >= nodes:
             return Outcome(None, False, expanded)

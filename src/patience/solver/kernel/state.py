@@ -24,6 +24,8 @@ True
 
 from __future__ import annotations
 
+from collections.abc import Sequence
+
 import cython
 
 from patience.cards import ALL_CARDS, rank, suit
@@ -39,6 +41,9 @@ CARDS = len(ALL_CARDS)
 State = tuple[tuple[bytes, ...], bytes, bytes]
 Step = tuple[int, int, int]
 """A move in the compact state: source, destination, card count."""
+Line = bytes
+"""Steps one after another as on a board, three bytes each (:data:`TO_HOME` for
+:data:`HOME`): how the scans answer a line (:func:`steps_of` reads it as steps)."""
 Board = bytearray
 """A state in one flat buffer (see the module's docstring)."""
 
@@ -703,13 +708,31 @@ def hash_after(state: State, step_: Step) -> int:
     return hash_of(state) ^ change
 
 
-def settle(state: State, step_: Step, needs: bytes) -> tuple[State, list[Step]]:
+def settle(state: State, step_: Step, needs: bytes) -> tuple[State, Line]:
     """``state`` (reached by ``step_``) after every safe move home, and those moves
     (``needs`` as for :meth:`~.states.States.add`; a step home settles the whole state)."""
     board = board_of(state)
     out = bytearray(KEY_AT)
     made = settle_on(board, needs, step_[0], _TO_HOME if step_[1] == HOME else step_[1], out, 0)
-    return state_of_board(board), [(out[1 + 3 * i], HOME, 1) for i in range(made)]
+    return state_of_board(board), bytes(out[1 : 1 + 3 * made])
+
+
+def steps_of(line: Line) -> list[Step]:
+    """The steps of ``line``.
+
+    >>> steps_of(bytes([0, TO_HOME, 1, 3, 8, 2]))
+    [(0, -1, 1), (3, 8, 2)]
+    """
+    return [step_at(line, at) for at in range(0, len(line), 3)]
+
+
+def line_of(steps: Sequence[Step]) -> Line:
+    """``steps`` as a line.
+
+    >>> line_of([(0, HOME, 1), (3, 8, 2)]) == bytes([0, TO_HOME, 1, 3, 8, 2])
+    True
+    """
+    return bytes(b for s, d, n in steps for b in (s, _TO_HOME if d == HOME else d, n))
 
 
 def key(state: State) -> bytes:

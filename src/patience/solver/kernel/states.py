@@ -5,12 +5,12 @@ by Cython where it can be: the boards lie one after another in one buffer, the p
 the ends of what was played in a second, the steps played in a third; interpreted, they are
 lists.
 
->>> from patience.solver.kernel.state import EMPTY, HOME, WORK_SIZE
+>>> from patience.solver.kernel.state import EMPTY, WORK_SIZE, steps_of
 >>> states = States(((b"\\x00", b""), bytes([EMPTY]), bytes(4)))  # the Ace of clubs alone
 >>> steps = bytearray([0, 1, 1, 0, 2, 1, 0, 255, 1])  # to the empty column, the cell, home
 >>> states.add(0, steps, 3, bytearray(WORK_SIZE), None)  # the first is the start again
 2
->>> len(states), states.home(2), states.line(2)
+>>> len(states), states.home(2), steps_of(states.line(2))
 (3, 1, [(0, -1, 1)])
 >>> list(states.board(1)[:8])  # two columns, one cell (holding the Ace), each column empty
 [2, 1, 0, 0, 0, 0, 0, 0]
@@ -25,9 +25,9 @@ from patience.solver.kernel.state import (
     CARDS,
     KEY_AT,
     Board,
+    Line,
     Seen,
     State,
-    Step,
     board_of,
     key,
 )
@@ -203,7 +203,7 @@ class States:
         k=cython.int,
         walk=cython.int,
     )
-    def line(self, node: cython.int) -> list[Step]:
+    def line(self, node: cython.int) -> Line:
         """The steps from the start to state ``node``."""
         steps: bytes | bytearray
         if not cython.compiled:
@@ -230,4 +230,4 @@ class States:
                 for k in range(links[2 * walk + 1] - begin):
                     out[at + k] = played[begin + k]
                 walk = links[2 * walk]
-        return [state.step_at(steps, at) for at in range(0, len(steps), 3)]
+        return bytes(steps)
