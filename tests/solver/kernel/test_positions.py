@@ -4,8 +4,11 @@ home going to the foundation its suit owns, and a step of no place is refused.""
 from __future__ import annotations
 
 import pytest
+from freecell_cases import endgame
 
+from patience.cards import parse_card, suit
 from patience.engine.game import engine_for, start_position
+from patience.engine.position import Position
 from patience.games import get_game
 from patience.solver.freecell.macros import MacroScan, horne_needs
 from patience.solver.kernel.positions import engine_moves, state_of
@@ -47,3 +50,42 @@ def test_a_step_of_no_place_is_refused() -> None:
         engine_moves(TABLES, pos, state, bytes([200, TO_HOME, 1]))
     with pytest.raises(ValueError, match="not of steps of three"):
         engine_moves(TABLES, pos, state, bytes([0, TO_HOME]))
+
+
+def _with(pos: Position, pile: int, cards: tuple[int, ...]) -> Position:
+    piles = list(pos.piles)
+    piles[pile] = cards
+    return Position(tuple(piles), pos.down)
+
+
+def test_a_position_with_cards_home_and_in_cells_becomes_its_state() -> None:
+    pos = endgame(ENGINE, [["KH", "QS"], ["KS"]], cells=["KC", "KD"])
+    state = state_of(TABLES, pos)
+    assert state is not None
+    columns, cells, home = state
+    assert columns[:2] == (bytes(pos.piles[ENGINE.tableau[0]]), bytes(pos.piles[ENGINE.tableau[1]]))
+    assert list(cells[:2]) == [parse_card("KC"), parse_card("KD")]
+    assert sorted(home) == [11, 12, 12, 12]  # Spades to the Jack, the rest to the Queen
+
+
+def test_what_no_state_holds_is_refused() -> None:
+    """A card twice (in a column and home, or in two cells), a card lost, a cell of two cards,
+    a foundation out of order or of two suits, a card that is no card: ``None``."""
+    pos = endgame(ENGINE, [["KH"], ["KS"]], cells=["KC"])
+    t, c, f = ENGINE.tableau, ENGINE.cells, ENGINE.foundations
+    spades_home = next(
+        x for x in f if pos.piles[x] and suit(pos.piles[x][0]) == suit(parse_card("KS"))
+    )
+    ace = pos.piles[spades_home][0]
+    assert state_of(TABLES, pos) is not None
+    odd = [
+        _with(pos, t[2], (ace,)),  # the Ace of spades also in a column
+        _with(pos, c[1], (parse_card("KC"),)),  # the King of clubs in two cells
+        _with(pos, t[0], ()),  # the King of hearts lost
+        _with(_with(pos, c[0], ()), c[1], (parse_card("KC"), parse_card("KH"))),  # two in a cell
+        _with(pos, spades_home, pos.piles[spades_home][::-1]),  # a foundation out of order
+        _with(pos, c[0], (52,)),  # no card
+        _with(pos, c[0], (-1,)),
+    ]
+    for other in odd:
+        assert state_of(TABLES, other) is None, other

@@ -16,8 +16,6 @@ Compiled by Cython where it can be: the line is then played on a board in C.
 
 from __future__ import annotations
 
-from itertools import chain
-
 import cython
 
 from patience.engine.position import Move, Position, transfer
@@ -43,31 +41,66 @@ _MOVES: list[Move | None] = cython.declare(list, [None] * (_PILES * _PILES * 64)
 made once and shared."""
 
 
+@cython.locals(
+    seen=cython.ulonglong,
+    total=cython.int,
+    card=cython.int,
+    i=cython.int,
+    s=cython.int,
+    column=bytes,
+    cards=tuple,
+)
 def state_of(tables: Tables, pos: Position) -> State | None:
     """The compact state of an engine position; ``None`` if it holds what no state can
-    (a face-down card, a cell with two cards, not one whole pack, a foundation out of order)."""
+    (a face-down card, a cell with two cards, not one whole pack in the columns, cells and
+    foundations, a foundation out of order)."""
     engine = tables.engine
     piles = pos.piles
     if any(pos.down):
         return None
-    pack = bytes(chain.from_iterable(piles))
-    if len(pack) != CARDS or len(set(pack)) != CARDS:  # one whole pack
-        return None
-    cells = bytearray()
-    for c in engine.cells:
-        if len(piles[c]) > 1:
+    seen = 0  # the cards met, a bit each: each must be met once
+    total = 0
+    columns = []
+    for t in engine.tableau:
+        column = bytes(piles[t])
+        for card in column:
+            if card >= CARDS or seen >> card & 1:
+                return None
+            seen |= cython.cast(cython.ulonglong, 1) << card
+        total += len(column)
+        columns.append(column)
+    cells = bytearray(len(engine.cells))
+    for i, c in enumerate(engine.cells):
+        cards = piles[c]
+        if len(cards) > 1:
             return None
-        cells.append(piles[c][0] if piles[c] else EMPTY)
+        cells[i] = EMPTY
+        if cards:
+            card = cards[0]
+            if not 0 <= card < CARDS or seen >> card & 1:
+                return None
+            seen |= cython.cast(cython.ulonglong, 1) << card
+            cells[i] = card
+            total += 1
     home = bytearray(4)
     for f in engine.foundations:
         cards = piles[f]
         if not cards:
             continue
-        s = SUIT[cards[0]]
-        if home[s] or any(SUIT[card] != s or RANK0[card] != i for i, card in enumerate(cards)):
+        card = cards[0]
+        if not 0 <= card < CARDS or home[SUIT[card]]:
             return None
+        s = SUIT[card]
+        for i in range(len(cards)):
+            card = cards[i]
+            if not 0 <= card < CARDS or SUIT[card] != s or RANK0[card] != i or seen >> card & 1:
+                return None
+            seen |= cython.cast(cython.ulonglong, 1) << card
         home[s] = len(cards)
-    return tuple(bytes(piles[t]) for t in engine.tableau), bytes(cells), bytes(home)
+        total += len(cards)
+    if total != CARDS or seen != (cython.cast(cython.ulonglong, 1) << CARDS) - 1:
+        return None
+    return tuple(columns), bytes(cells), bytes(home)
 
 
 @cython.locals(

@@ -89,11 +89,22 @@ def board_of(state: State) -> Board:
     return board
 
 
+@cython.locals(q=cython.p_const_uchar, n=cython.int, c=cython.int, at=cython.int, i=cython.int)
 def state_of_board(board: Board) -> State:
     """The state of ``board``."""
     n, c = board[0], board[1]
     at = 6 + n + c
-    columns = []
+    columns: list[bytes] = []
+    if cython.compiled:  # a slice of a C pointer is bytes at once
+        q = board
+        for i in range(n):
+            columns.append(cython.cast(bytes, q[at : at + q[2 + i]]))
+            at += q[2 + i]
+        return (
+            tuple(columns),
+            cython.cast(bytes, q[2 + n : 2 + n + c]),
+            cython.cast(bytes, q[2 + n + c : 6 + n + c]),
+        )
     for i in range(n):
         columns.append(bytes(board[at : at + board[2 + i]]))
         at += board[2 + i]
@@ -714,6 +725,8 @@ def settle(state: State, step_: Step, needs: bytes) -> tuple[State, Line]:
     board = board_of(state)
     out = bytearray(KEY_AT)
     made = settle_on(board, needs, step_[0], _TO_HOME if step_[1] == HOME else step_[1], out, 0)
+    if not made:
+        return state, b""
     return state_of_board(board), bytes(out[1 : 1 + 3 * made])
 
 
