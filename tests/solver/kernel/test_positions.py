@@ -48,6 +48,11 @@ def test_a_step_of_no_place_is_refused() -> None:
         engine_moves(TABLES, pos, state, bytes([0, 12, 1]))
     with pytest.raises(ValueError, match="no step"):
         engine_moves(TABLES, pos, state, bytes([200, TO_HOME, 1]))
+    for step in ([0, 1, 8], [0, 8, 0], [8, 9, 1], [0, 8, 2], [0, TO_HOME, 2]):
+        with pytest.raises(ValueError, match="no step"):  # more cards than the source holds
+            engine_moves(TABLES, pos, state, bytes(step))
+    with pytest.raises(ValueError, match="no step"):  # a cell that is not free
+        engine_moves(TABLES, pos, state, bytes([0, 8, 1, 1, 8, 1]))
     with pytest.raises(ValueError, match="not of steps of three"):
         engine_moves(TABLES, pos, state, bytes([0, TO_HOME]))
 

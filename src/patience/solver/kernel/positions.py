@@ -34,6 +34,9 @@ from patience.solver.kernel.tables import Tables
 
 _SUIT = cython.declare(bytes, SUIT)
 _TO_HOME = cython.declare(cython.int, TO_HOME)
+_EMPTY = cython.declare(cython.int, EMPTY)
+_NO_OWNER = cython.declare(cython.int, 255)
+"""A suit's byte in :func:`engine_moves` while no foundation holds it."""
 _PILES = cython.declare(cython.int, 32)
 _MOVES: list[Move | None] = cython.declare(list, [None] * (_PILES * _PILES * 64))
 """The engine's moves made so far, at ``(src * 32 + dst) * 64 + count`` for piles below 32
@@ -110,22 +113,27 @@ def state_of(tables: Tables, pos: Position) -> State | None:
     card=cython.int,
     s=cython.int,
     at=cython.int,
+    n=cython.int,
     places=cython.int,
     q=cython.p_uchar,
     pile=cython.p_const_uchar,
     steps=cython.p_const_uchar,
+    owner=cython.p_uchar,
 )
 def engine_moves(tables: Tables, pos: Position, state: State, line: Line) -> tuple[Move, ...]:
     """The engine's moves for ``line`` played from ``pos`` (whose compact state is
     ``state``): a card goes home to the foundation of its suit, or to the first empty one
     that takes it (as the engine's :meth:`~patience.engine.core.Engine.search_moves` offers
-    it)."""
+    it). A step of no place, or of more cards than its source holds, is refused (the
+    engine's replay judges the rest)."""
     engine = tables.engine
     piles = bytes((*engine.tableau, *engine.cells))  # a step's places, as piles
     pile = piles
     places = len(piles)
-    owner = [-1] * 4
+    n = len(engine.tableau)
     founds = engine.foundations
+    owners = bytearray([_NO_OWNER] * 4)  # the foundation of each suit, once it has one
+    owner = owners
     for f in founds:
         if pos.piles[f]:
             owner[_SUIT[pos.piles[f][0]]] = f
@@ -137,14 +145,22 @@ def engine_moves(tables: Tables, pos: Position, state: State, line: Line) -> tup
         raise ValueError(f"a line of {len(line)} bytes is not of steps of three")
     for at in range(0, len(line), 3):
         src, dst, count = steps[at], steps[at + 1], steps[at + 2]
-        if not src < places or not (dst == _TO_HOME or dst < places):
-            raise ValueError(f"no step ({src}, {dst}, {count}) in a line of places 0-{places - 1}")
+        if (
+            not src < places
+            or not (dst == _TO_HOME or dst < places)
+            or count < 1
+            or (src < n and q[2 + src] < count)
+            or (src >= n and (count > 1 or q[2 + src] == _EMPTY))
+            or (dst == _TO_HOME and count > 1)
+            or (n <= dst < places and (count > 1 or q[2 + dst] != _EMPTY))
+        ):
+            raise ValueError(f"no step ({src}, {dst}, {count}) on the board at step {at // 3}")
         if dst == _TO_HOME:
             card = kernel_state.top_of(q, src)
             s = _SUIT[card]
-            if owner[s] < 0:  # an Ace: the first empty foundation that takes it
+            if owner[s] == _NO_OWNER:  # an Ace: the first empty foundation that takes it
                 for f in founds:
-                    if f not in owner and engine.start_table(f)[card]:
+                    if f not in owners and engine.start_table(f)[card]:
                         owner[s] = f
                         break
             out.append(_move(pile[src], owner[s], 1))

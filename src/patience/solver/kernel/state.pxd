@@ -2,7 +2,7 @@
 # Python call: a step and the safe moves home on a board, its key, the transposition table.
 
 cimport cython
-from libc.string cimport memmove
+from libc.string cimport memcpy, memmove
 
 cdef const unsigned char *_SUIT  # C pointers into SUIT and RANK0, read without a check
 cdef const unsigned char *_RANK0

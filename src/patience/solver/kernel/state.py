@@ -79,13 +79,51 @@ def board_size(columns: int, cells: int) -> int:
     return 2 + columns + cells + 4 + _CARDS
 
 
+@cython.locals(
+    n=cython.int,
+    c=cython.int,
+    i=cython.int,
+    at=cython.int,
+    size=cython.int,
+    column=bytes,
+    p=cython.p_const_uchar,
+    q=cython.p_uchar,
+)
 def board_of(state: State) -> Board:
-    """The board of ``state``."""
+    """The board of ``state``; a state of more than a pack's cards out, or not four counts
+    home, is refused.
+
+    >>> board_of(((b"\\x00" * 53,), b"", bytes(4)))
+    Traceback (most recent call last):
+    ValueError: no board holds 1 column of 53 cards, 0 cells and 4 counts home
+    """
     columns, cells, home = state
     n, c = len(columns), len(cells)
-    board = bytearray((n, c)) + bytes(len(col) for col in columns) + cells + home
-    board += b"".join(columns)
-    board += bytes(board_size(n, c) - len(board))
+    size = 0
+    for column in columns:
+        size += len(column)
+    if size > _CARDS or len(home) != 4 or n > 255 or c > 255:
+        raise ValueError(
+            f"no board holds {n} column{'s' * (n != 1)} of {size} cards, {c} cells and "
+            f"{len(home)} counts home"
+        )
+    board = bytearray(board_size(n, c))
+    board[0] = n
+    board[1] = c
+    at = 6 + n + c
+    for i in range(n):
+        column = columns[i]
+        size = len(column)
+        board[2 + i] = size
+        if cython.compiled:  # libc's memcpy (state.pxd cimports it)
+            p = column
+            q = board
+            memcpy(cython.address(q[at]), p, size)  # type: ignore[name-defined]  # noqa: F821
+        else:
+            board[at : at + size] = column
+        at += size
+    board[2 + n : 2 + n + c] = cells
+    board[2 + n + c : 6 + n + c] = home
     return board
 
 
