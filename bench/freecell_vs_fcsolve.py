@@ -142,8 +142,8 @@ def main() -> int:
         their_solved = sum(fcsolve_solves(starts[d]) for d in deals)
         print(row("fc-solve (wall)", their_solved, theirs))
         print(
-            f"ratio of total time, ours / fc-solve: {sum(wall) / sum(theirs):.1f} (our wall), "
-            f"{sum(cpu) / sum(theirs):.1f} (our CPU)"
+            f"ratio of total time, ours / fc-solve: {sum(wall) / sum(theirs):.2f} (our wall), "
+            f"{sum(cpu) / sum(theirs):.2f} (our CPU)"
         )
     print(f"ours not solved: {unsolved or 'none'}")
     print(f"our nodes a deal: median {statistics.median(nodes):.0f}, max {max(nodes)}")
