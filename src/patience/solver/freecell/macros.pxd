@@ -80,7 +80,6 @@ cdef class MacroScan:
     cdef bint _goes_home(self, const unsigned char *q, int card) noexcept
     cdef int _first_run(self, int at, int size, int room) noexcept
     cdef int _run_end(self, int at, int start) noexcept
-    cdef bint _covered(self, const unsigned char *q, int at, int size, int h) noexcept
     cdef int _horne(self, Level level) except -1
     cdef int _horne_source(self, const unsigned char *q) noexcept
     cdef bint _safe(self, const unsigned char *q, int card) noexcept

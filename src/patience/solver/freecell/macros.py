@@ -255,7 +255,8 @@ class MacroScan:
     offsets: cython.p_uchar
     """Where each column's cards begin on the board read by :meth:`_index`."""
     where: cython.p_uchar
-    """Where each card lies on that board, 0 where it is not in a column."""
+    """Where each card lies on that board if another card may be laid on it there: 0 where
+    it is not in a column, or lies under a card that fits on it (covered by its own run)."""
     column_at: cython.p_uchar
     """The column of each place on that board."""
     found: cython.p_uchar
@@ -609,11 +610,12 @@ class MacroScan:
         run_first=cython.p_uchar,
         run_last=cython.p_uchar,
         chain=cython.p_const_uchar,
+        fits=cython.p_const_uchar,
     )
     def _index(self, q: cython.p_const_uchar) -> cython.void:
-        """Read where each column begins, where each card lies, where each card's run begins
-        and where each run ends on ``q``, the board of the level :meth:`_make` makes children
-        of, once a call of it."""
+        """Read where each column begins, where each card lies that may take another, where
+        each card's run begins and where each run ends on ``q``, the board of the level
+        :meth:`_make` makes children of, once a call of it."""
         if self.indexed:
             return
         self.indexed = True
@@ -623,6 +625,7 @@ class MacroScan:
         run_first = self.run_first
         run_last = self.run_last
         chain = self.chain
+        fits = self.fits
         for h in range(_CARDS):
             where[h] = 0
         at = 6 + self.n + self.c
@@ -640,6 +643,8 @@ class MacroScan:
                 card = q[h]
                 where[card] = h
                 column_at[h] = i
+                if fits[below * _CARDS + card]:
+                    where[below] = 0  # covered by a card of its own run
                 if not chain[below * _CARDS + card]:
                     run_last[begin] = h - 1  # the run below ends
                     begin = h
@@ -667,12 +672,6 @@ class MacroScan:
         cards that move with it (the move unit, :attr:`Tables.chain`; read from
         :meth:`_index`)."""
         return self.run_last[at + start] - at
-
-    def _covered(
-        self, q: cython.p_const_uchar, at: cython.int, size: cython.int, h: cython.int
-    ) -> cython.bint:
-        """Does the card at height ``h`` lie under a card of its own run?"""
-        return h + 1 < size and self._fits(q[at + h], q[at + h + 1])
 
     # --- the kinds ----------------------------------------------------------------------
 
@@ -794,7 +793,7 @@ class MacroScan:
             size = q[2 + d]
             at = offsets[d]
             h = place - at
-            if self._covered(q, at, size, h) or size - 1 - h > room:
+            if size - 1 - h > room:
                 continue
             for j in range(self.c):
                 card = q[2 + self.n + j]
@@ -841,7 +840,6 @@ class MacroScan:
         return 0
 
     @cython.locals(
-        f=cython.p_const_uchar,
         lw=cython.p_const_uchar,
         found=cython.p_uchar,
         where=cython.p_const_uchar,
@@ -872,7 +870,6 @@ class MacroScan:
         """Runs onto a card they fit on in another column, not covered by its own run, the
         cards above either set aside: each natural run from its bottom card, or
         (``within``) each part of a run from a card that lies on its parent."""
-        f = self.fits
         lw = self.lowers
         found = self.found
         where = self.where
@@ -899,8 +896,6 @@ class MacroScan:
                             continue
                         d = column_at[place]
                         h = place - offsets[d]
-                        if h + 1 < q[2 + d] and f[lower * _CARDS + q[place + 1]]:
-                            continue  # covered by a card of its own run
                         if q[2 + d] - 1 - h + above > room:
                             continue
                         t = m
