@@ -88,14 +88,20 @@ def board_size(columns: int, cells: int) -> int:
     column=bytes,
     p=cython.p_const_uchar,
     q=cython.p_uchar,
+    card=cython.int,
+    seen=cython.ulonglong,
 )
 def board_of(state: State) -> Board:
-    """The board of ``state``; a state of more than a pack's cards out, or not four counts
-    home, is refused.
+    """The board of ``state``. A state the kernel's C code could not read safely is refused:
+    more than a pack's cards out, not four counts home, a byte that is no card, a card out
+    twice, or a count home over 13.
 
     >>> board_of(((b"\\x00" * 53,), b"", bytes(4)))
     Traceback (most recent call last):
     ValueError: no board holds 1 column of 53 cards, 0 cells and 4 counts home
+    >>> board_of(((b"\\x05", b"\\x05"), bytes([EMPTY]), bytes(4)))
+    Traceback (most recent call last):
+    ValueError: card 5 is out twice, or is no card
     """
     columns, cells, home = state
     n, c = len(columns), len(cells)
@@ -124,6 +130,18 @@ def board_of(state: State) -> Board:
         at += size
     board[2 + n : 2 + n + c] = cells
     board[2 + n + c : 6 + n + c] = home
+    seen = 0
+    for i in range(2 + n, at):  # the cells' bytes, the counts home, then the columns' cards
+        if i < 2 + n + c and board[i] == _EMPTY:
+            continue
+        if 2 + n + c <= i < 6 + n + c:
+            if board[i] > 13:
+                raise ValueError(f"{board[i]} cards of a suit home")
+            continue
+        card = board[i]
+        if card >= _CARDS or seen >> card & 1:
+            raise ValueError(f"card {card} is out twice, or is no card")
+        seen |= cython.cast(cython.ulonglong, 1) << card
     return board
 
 
