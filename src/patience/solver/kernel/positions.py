@@ -34,7 +34,6 @@ from patience.solver.kernel.tables import Tables
 
 _SUIT = cython.declare(bytes, SUIT)
 _TO_HOME = cython.declare(cython.int, TO_HOME)
-_EMPTY = cython.declare(cython.int, EMPTY)
 _NO_OWNER = cython.declare(cython.int, 255)
 """A suit's byte in :func:`engine_moves` while no foundation holds it."""
 _PILES = cython.declare(cython.int, 32)
@@ -113,8 +112,6 @@ def state_of(tables: Tables, pos: Position) -> State | None:
     card=cython.int,
     s=cython.int,
     at=cython.int,
-    n=cython.int,
-    places=cython.int,
     q=cython.p_uchar,
     pile=cython.p_const_uchar,
     steps=cython.p_const_uchar,
@@ -129,8 +126,6 @@ def engine_moves(tables: Tables, pos: Position, state: State, line: Line) -> tup
     engine = tables.engine
     piles = bytes((*engine.tableau, *engine.cells))  # a step's places, as piles
     pile = piles
-    places = len(piles)
-    n = len(engine.tableau)
     founds = engine.foundations
     owners = bytearray([_NO_OWNER] * 4)  # the foundation of each suit, once it has one
     owner = owners
@@ -145,15 +140,7 @@ def engine_moves(tables: Tables, pos: Position, state: State, line: Line) -> tup
         raise ValueError(f"a line of {len(line)} bytes is not of steps of three")
     for at in range(0, len(line), 3):
         src, dst, count = steps[at], steps[at + 1], steps[at + 2]
-        if (
-            not src < places
-            or not (dst == _TO_HOME or dst < places)
-            or count < 1
-            or (src < n and q[2 + src] < count)
-            or (src >= n and (count > 1 or q[2 + src] == _EMPTY))
-            or (dst == _TO_HOME and count > 1)
-            or (n <= dst < places and (count > 1 or q[2 + dst] != _EMPTY))
-        ):
+        if kernel_state.step_fault(q, src, dst, count):
             raise ValueError(f"no step ({src}, {dst}, {count}) on the board at step {at // 3}")
         if dst == _TO_HOME:
             card = kernel_state.top_of(q, src)

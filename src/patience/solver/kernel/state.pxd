@@ -10,6 +10,7 @@ cdef const unsigned char *_ZOBRIST  # a C pointer into ZOBRIST
 cdef void play_on(const unsigned char *p, unsigned char *q, int src, int dst, int count) noexcept
 cdef void play_in(unsigned char *q, int src, int dst, int count) noexcept
 cdef unsigned long long play_hashed(unsigned char *q, int src, int dst, int count) noexcept
+cdef bint step_fault(const unsigned char *q, int src, int dst, int count) noexcept
 cdef int settle_on(
     unsigned char *q, const unsigned char *needs, int src, int dst, unsigned char *out, int made
 ) noexcept

@@ -244,6 +244,37 @@ def play_hashed(
 
 
 @cython.cfunc
+@cython.exceptval(check=False)
+@cython.locals(n=cython.int, places=cython.int)
+def step_fault(
+    q: cython.p_const_uchar, src: cython.int, dst: cython.int, count: cython.int
+) -> cython.bint:
+    """Could the step not be played on board ``q``: a place that is none, no card or too few
+    to move, more than one card home or into a cell, a cell that is not free? (The C step
+    would write past the board; whether the rules allow it is the engine's to judge.)"""
+    n = q[0]
+    places = n + q[1]
+    if not (0 <= src < places and (dst == _TO_HOME or 0 <= dst < places) and src != dst):
+        return True
+    if count < 1 or (src < n and q[2 + src] < count):
+        return True
+    if src >= n and (count > 1 or q[2 + src] == _EMPTY):
+        return True
+    if dst == _TO_HOME:
+        return count > 1
+    return dst >= n and (count > 1 or q[2 + dst] != _EMPTY)
+
+
+def _played(board: Board, step_: Step) -> tuple[int, int, int]:
+    """``step_`` as the C step takes it (:data:`TO_HOME` for :data:`HOME`), once
+    :func:`step_fault` finds nothing wrong with it on ``board``."""
+    src, dst, count = step_[0], _TO_HOME if step_[1] == HOME else step_[1], step_[2]
+    if not 0 <= dst <= 255 or step_fault(board, src, dst, count):
+        raise ValueError(f"no step {step_} on this board")
+    return src, dst, count
+
+
+@cython.cfunc
 @cython.inline
 @cython.exceptval(check=False)
 @cython.locals(
@@ -529,11 +560,11 @@ def key_in(q: cython.p_const_uchar, w: cython.p_uchar, o: cython.int) -> bytes:
 
 
 _SLOTS = cython.declare(cython.int, 1 << 8)
+"""The slots a new :class:`Seen` starts with (it doubles them when half are taken)."""
 _HASH_BASIS = cython.declare(cython.ulonglong, 14695981039346656037)
 _HASH_PRIME = cython.declare(cython.ulonglong, 1099511628211)
 """A key's hash: FNV-1a's constants, taken eight bytes at a time, each product's high bits
 folded down."""
-"""The slots a new :class:`Seen` starts with (it doubles them when half are taken)."""
 
 
 @cython.cfunc
@@ -756,8 +787,9 @@ def step_at(s: cython.p_const_uchar, at: cython.int) -> Step:
 def play(state: State, step_: Step) -> State:
     """The state after ``step_`` (no automatic move)."""
     board = board_of(state)
+    src, dst, count = _played(board, step_)
     after = bytearray(len(board))
-    play_on(board, after, step_[0], _TO_HOME if step_[1] == HOME else step_[1], step_[2])
+    play_on(board, after, src, dst, count)
     return state_of_board(after)
 
 
@@ -771,14 +803,21 @@ def hash_after(state: State, step_: Step) -> int:
     True
     """
     board = board_of(state)
-    change = play_hashed(board, step_[0], _TO_HOME if step_[1] == HOME else step_[1], step_[2])
-    return hash_of(state) ^ change
+    src, dst, count = _played(board, step_)
+    return hash_of(state) ^ play_hashed(board, src, dst, count)
 
 
 def settle(state: State, step_: Step, needs: bytes) -> tuple[State, Line]:
     """``state`` (reached by ``step_``) after every safe move home, and those moves
-    (``needs`` as for :meth:`~.states.States.add`; a step home settles the whole state)."""
+    (``needs`` as for :meth:`~.states.States.add`; a step home settles the whole state).
+
+    >>> settle(((b"\\x00",), b"", bytes(4)), (3, 0, 1), bytes(4 * CARDS))
+    Traceback (most recent call last):
+    ValueError: no step (3, 0, 1) into or out of a board of 1 places
+    """
     board = board_of(state)
+    if not (0 <= step_[0] < board[0] + board[1] and (step_[1] == HOME or 0 <= step_[1] < 255)):
+        raise ValueError(f"no step {step_} into or out of a board of {board[0] + board[1]} places")
     out = bytearray(KEY_AT)
     made = settle_on(board, needs, step_[0], _TO_HOME if step_[1] == HOME else step_[1], out, 0)
     if not made:
