@@ -6,17 +6,27 @@ searcher is this one wherever the piles are chains).
 
 from __future__ import annotations
 
+import pytest
+from hypothesis import assume, given
+from hypothesis import strategies as st
 from solver_oracle import winnable_by_enumeration
-from solver_positions import engine_of, replays_to_win
+from solver_positions import engine_of, perft, playout, replays_to_win
 
 from patience.cards import make_card
+from patience.engine.core import Engine
 from patience.engine.game import start_position
 from patience.engine.position import Position
 from patience.games import get_game
 from patience.solver import Budget, ProvenUnwinnable, Won, searcher_for
 from patience.solver.removal.feeding import FeedingSearcher
 from patience.solver.removal.feeding_levels import Levels
-from patience.solver.removal.feeding_search import FeedingSearch, chain_tables
+from patience.solver.removal.feeding_search import (
+    LONGEST,
+    FeedingSearch,
+    State,
+    chain_tables,
+    fits_chains,
+)
 from patience.solver.removal.search import card_classes
 
 FEEDING_GAMES = ("sweet_sixteen", "trusty_twelve", "knotty_nines")
@@ -129,3 +139,66 @@ def test_a_pile_that_is_no_chain_goes_to_the_general_walk() -> None:
     result = searcher("knotty_nines").solve(pos, Budget(nodes=1_000))
     assert isinstance(result, Won)
     assert replays_to_win(engine, pos, result.moves)
+
+
+def _state_of(engine: Engine, classes: tuple[int, ...], start: Position, pos: Position) -> State:
+    """``pos`` as the compact search names it: its piles' codes, and the talon cards dealt
+    since ``start``."""
+    codes = sorted(classes[pos.piles[t][0]] * LONGEST + len(pos.piles[t]) for t in engine.tableau)
+    return tuple(codes), len(start.piles[engine.stock]) - len(pos.piles[engine.stock])
+
+
+@given(
+    game=st.sampled_from(FEEDING_GAMES),
+    deal=st.integers(1, 10_000),
+    steps=st.integers(0, 40),
+    seed=st.integers(0, 1_000),
+)
+def test_the_compact_moves_are_the_engines_moves(
+    game: str, deal: int, steps: int, seed: int
+) -> None:
+    """From random reachable positions whose piles are chains: each compact move is one engine
+    move that replays to the child it names, and the children are the positions the engine's
+    moves reach (piles alike by class and length are one, as the search names them)."""
+    engine = engine_of(game)
+    classes = card_classes(engine)
+    onto = chain_tables(engine, classes)
+    assert onto is not None
+    pos = playout(game, deal, steps, seed)
+    assume(fits_chains(engine, onto, classes, pos) and not engine.is_won(pos))
+    search = FeedingSearch(engine, classes, onto, pos)
+    ours = set()
+    for step, child, deals in search.children(search.start):
+        (move,) = search.moves([step])
+        after = engine.play(pos, move)
+        assert _state_of(engine, classes, pos, after) == child
+        assert deals == (child[1] == 1)
+        ours.add(child)
+    theirs = {
+        _state_of(engine, classes, pos, engine.apply(pos, m)) for m in engine.search_moves(pos)
+    }
+    assert ours == theirs
+
+
+PERFT = {
+    ("sweet_sixteen", 1): [6, 35, 194, 1_001, 4_689],
+    ("sweet_sixteen", 2): [6, 30, 157, 986, 6_123],
+    ("trusty_twelve", 1): [2, 3, 10, 44, 199],
+    ("knotty_nines", 1): [2, 3, 6, 10, 15],
+}
+"""Lines of 1 to 5 of the compact search's moves from the deal's start, frozen."""
+
+
+@pytest.mark.parametrize(("game", "deal"), sorted(PERFT))
+def test_perft_counts_are_frozen(game: str, deal: int) -> None:
+    engine = engine_of(game)
+    classes = card_classes(engine)
+    onto = chain_tables(engine, classes)
+    assert onto is not None
+    search = FeedingSearch(engine, classes, onto, start_position(get_game(game), {}, deal))
+
+    def moves(state: State) -> list[State]:
+        return [] if state[1] == len(search.talon) else [c for _, c, _ in search.children(state)]
+
+    counts = [perft(moves, lambda _, child: child, search.start, d) for d in range(1, 6)]
+    assert counts == PERFT[(game, deal)]

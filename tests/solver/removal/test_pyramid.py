@@ -2,12 +2,12 @@
 
 from __future__ import annotations
 
-from hypothesis import given, settings
+from hypothesis import assume, given, settings
 from hypothesis import strategies as st
 from solver_oracle import winnable_by_enumeration
 from solver_positions import assert_verdict, engine_of, playout, replays_to_win
 
-from patience.cards import make_card
+from patience.cards import make_card, rank
 from patience.engine.game import start_position
 from patience.engine.position import STOCK_MOVE, Move, MoveKind, Position
 from patience.games import get_game
@@ -165,3 +165,47 @@ def test_talons_alike_by_rank_are_stored_as_one() -> None:
     assert (talon, cut) == (0b111, 2)
     alike = {search._less(search.start, 0, bit) for bit in (0b001, 0b010)}
     assert alike == {(places, 0b101, 1, used)}
+
+
+def _named(search: PyramidSearch, state: tuple[int, int, int, int]) -> tuple[object, ...]:
+    """A state as the engine would see it: the places holding cards, the talon's ranks in
+    order (the waste bottom first, then the stock top first), how many are on the waste, and
+    the redeals used where they are counted."""
+    places, talon, cut, used = state
+    row = [j for j in range(len(search.row)) if talon >> j & 1]
+    ranks = tuple(search.rank_of_row[j] for j in row)
+    return places, ranks, sum(j < cut for j in row), used
+
+
+def _seen(search: PyramidSearch, pos: Position) -> tuple[object, ...]:
+    engine = search.engine
+    waste, stock = pos.piles[engine.waste], pos.piles[engine.stock]
+    places = sum(1 << i for i, pile in enumerate(search.pile_of_place) if pos.piles[pile])
+    ranks = tuple(rank(c) for c in (*waste, *reversed(stock)))
+    return places, ranks, len(waste), pos.redeals if search.redeals > 0 else 0
+
+
+@given(
+    game=st.sampled_from(PYRAMID_GAMES),
+    deal=st.integers(1, 10_000),
+    steps=st.integers(0, 60),
+    seed=st.integers(0, 1_000),
+)
+def test_each_child_is_a_line_of_engine_moves_to_the_state_it_names(
+    game: str, deal: int, steps: int, seed: int
+) -> None:
+    """From random reachable positions: every child's draws and removal replay through the
+    engine to the state the child names (up to talons alike by rank); a position where the
+    engine offers a removal has a child."""
+    engine = engine_of(game)
+    pos = playout(game, deal, steps, seed)
+    assume(searcher(game).fits(pos) and not engine.is_won(pos))
+    search = PyramidSearch(searcher(game), pos)
+    children = search.children(search.start)
+    for draws, move, child, _ in children:
+        after = pos
+        for each in (*draws, move):
+            after = engine.play(after, each)
+        assert _seen(search, after) == _named(search, child)
+    if any(m.kind is MoveKind.REMOVE for m in engine.search_moves(pos)):
+        assert children
