@@ -8,6 +8,7 @@ import pytest
 from bench_module import load_bench
 from patience.engine.game import start_position
 from patience.solver.kernel.positions import engine_moves, state_of
+from patience.solver.kernel.state import line_of
 
 bench = load_bench("freecell_meta_moves")
 
@@ -20,7 +21,8 @@ def test_wins_a_deal_our_first_scan_loses_and_the_line_replays(deal: int) -> Non
     assert start is not None
     checked, line = bench.scan(start, 4000)
     assert line is not None and 0 < checked < 4000
-    assert bench.replays_to_win(bench.ENGINE, pos, engine_moves(bench.TABLES, pos, start, line))
+    moves = engine_moves(bench.TABLES, pos, start, line_of(line))
+    assert bench.replays_to_win(bench.ENGINE, pos, moves)
 
 
 def test_a_deal_not_won_within_the_cap_gives_no_line() -> None:
