@@ -9,9 +9,13 @@ from freecell_cases import family_engines
 from solver_positions import engine_of
 
 from patience.engine.core import Engine
-from patience.engine.game import engine_for
+from patience.engine.game import engine_for, start_position
 from patience.games import GAMES, get_game
 from patience.solver.freecell.family import in_family
+from patience.solver.freecell.hooks import Family, Weights
+from patience.solver.freecell.macros import MacroScan, horne_needs
+from patience.solver.kernel.positions import engine_moves, state_of
+from patience.solver.kernel.search import scan
 from patience.solver.kernel.tables import Tables
 
 ENGINES = family_engines()
@@ -55,3 +59,22 @@ def test_without_supermoves_a_move_carries_any_run() -> None:
 def test_games_of_another_shape_are_refused(game: str) -> None:
     with pytest.raises(ValueError, match="the kernel needs"):
         Tables(engine_of(game))
+
+
+def test_a_state_of_another_shape_is_refused_before_any_c_code_reads_it() -> None:
+    """Scans, macro scans and the line's conversion read the tables by the state's columns and
+    cells: a state of another game's shape would read past them."""
+    tables = Tables(engine_for(get_game("freecell").rules({})))
+    pos = start_position(get_game("freecell"), {}, 1)
+    state = state_of(tables, pos)
+    assert state is not None
+    wider = (*state[0], b""), state[1], state[2]
+    fewer_cells = state[0], state[1][:3], state[2]
+    hooks = Family(tables).hooks(Weights(60, 5, 3, 10, 25))
+    for odd in (wider, fewer_cells):
+        with pytest.raises(ValueError, match="a state of"):
+            scan(tables, odd, hooks)
+        with pytest.raises(ValueError, match="a state of"):
+            MacroScan(tables, odd, horne_needs(tables))
+        with pytest.raises(ValueError, match="a state of"):
+            engine_moves(tables, pos, odd, b"")

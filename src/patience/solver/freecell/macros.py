@@ -276,6 +276,7 @@ class MacroScan:
         seed: int = 0,
         spare: list[Level] | None = None,
     ) -> None:
+        tables.check(start)
         self.proves = False
         self.exhausted = False
         self.stopped = False

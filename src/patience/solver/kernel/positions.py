@@ -123,6 +123,7 @@ def engine_moves(tables: Tables, pos: Position, state: State, line: Line) -> tup
     that takes it (as the engine's :meth:`~patience.engine.core.Engine.search_moves` offers
     it). A step of no place, or of more cards than its source holds, is refused (the
     engine's replay judges the rest)."""
+    tables.check(state)
     engine = tables.engine
     piles = bytes((*engine.tableau, *engine.cells))  # a step's places, as piles
     pile = piles

@@ -124,6 +124,7 @@ class Scan:
     won: Line | None
 
     def __init__(self, tables: Tables, start: State, hooks: Hooks) -> None:
+        tables.check(start)
         self.tables = tables
         self.score = hooks.score
         self.restrict = hooks.restrict

@@ -20,6 +20,7 @@ from __future__ import annotations
 
 from patience.cards import ALL_CARDS, rank, suit
 from patience.engine.core import Engine
+from patience.solver.kernel.state import State
 
 _CARDS = len(ALL_CARDS)
 
@@ -82,6 +83,24 @@ class Tables:
         """Room for the steps of a board (:func:`~.moves.moves_of`), twice over."""
         self.marks_size = 3 * _CARDS + self.columns
         """Room for the generator's marks (:func:`~.moves.moves_of`)."""
+
+    def check(self, state: State) -> None:
+        """Refuse a state of other columns or cells than these tables' (their C code would
+        read past the tables).
+
+        >>> from patience.engine.game import engine_for
+        >>> from patience.games import get_game
+        >>> tables = Tables(engine_for(get_game("freecell").rules({})))
+        >>> tables.check(((b"",) * 9, bytes(4), bytes(4)))
+        Traceback (most recent call last):
+        ValueError: a state of 9 columns and 4 cells, not 8 and 4
+        """
+        columns, cells = len(state[0]), len(state[1])
+        if (columns, cells) != (self.columns, self.cells):
+            raise ValueError(
+                f"a state of {columns} columns and {cells} cells, not {self.columns} and "
+                f"{self.cells}"
+            )
 
     def _check_targets(self, engine: Engine) -> None:
         tableau, cells, founds = set(engine.tableau), set(engine.cells), set(engine.foundations)
