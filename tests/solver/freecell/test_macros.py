@@ -5,6 +5,7 @@ wins; it never proves; run in pieces it is run at once; and it stops when it is 
 from __future__ import annotations
 
 import pytest
+from freecell_cases import endgame, variant
 
 from bench_module import load_bench
 from patience.cards import ALL_CARDS, rank, suit
@@ -15,6 +16,7 @@ from patience.solver.freecell.macros import (
     ONE,
     SHUFFLED,
     SORTED,
+    Level,
     MacroScan,
     horne_needs,
     parse_order,
@@ -114,3 +116,33 @@ def test_a_shuffled_group_is_drawn_from_the_seed() -> None:
     assert all(runs[0] == runs[1] for runs in found.values())
     assert any(runs[0] != runs[2] for runs in found.values())
     assert any(runs[0] != runs[3] for runs in found.values())
+
+
+def test_needs_of_another_length_are_refused() -> None:
+    start = state_of(TABLES, start_position(INFO, {}, 1))
+    assert start is not None
+    with pytest.raises(ValueError, match="four bytes a card"):
+        MacroScan(TABLES, start, HORNE[:-1])
+
+
+def test_spare_levels_of_other_boards_are_left_for_their_own_scans() -> None:
+    """A spare list handed from a scan of eight columns to a scan of six: the six-column scan
+    takes none of the larger levels (their boards are another size) and searches as with a
+    list of its own."""
+    spare: list[Level] = []
+    start = state_of(TABLES, start_position(INFO, {}, 32))
+    assert start is not None
+    wide = MacroScan(TABLES, start, HORNE, spare=spare)
+    wide.run(2_000, None, 0)
+    wide.release()
+    given_back = list(spare)
+    assert given_back
+    small = Tables(variant(6, 4))
+    pos = endgame(small.engine, [["KH", "QS"], ["KS", "QH"], ["KD"], ["KC"]], ["QD", "QC"])
+    narrow_start = state_of(small, pos)
+    assert narrow_start is not None
+    alone = MacroScan(small, narrow_start, horne_needs(small))
+    shared = MacroScan(small, narrow_start, horne_needs(small), spare=spare)
+    assert shared.run(100, None, 0) == alone.run(100, None, 0)
+    assert shared.line == alone.line is not None
+    assert spare == given_back

@@ -277,6 +277,8 @@ class MacroScan:
         spare: list[Level] | None = None,
     ) -> None:
         tables.check(start)
+        if len(horne) != 4 * _CARDS:
+            raise ValueError(f"Horne's needs are four bytes a card, not {len(horne)} bytes")
         self.proves = False
         self.exhausted = False
         self.stopped = False
@@ -357,8 +359,11 @@ class MacroScan:
         only be running out of memory), which the caller tests instead of asking Python
         after every call."""
         if self.depth == len(self.levels):
-            if self.spare_levels:
-                level = self.spare_levels.pop()  # a level another scan gave back
+            if (
+                self.spare_levels
+                and len(cython.cast(Level, self.spare_levels[-1]).board) == self.size
+            ):
+                level = self.spare_levels.pop()  # a level a scan of these tables gave back
             else:
                 level = Level.__new__(Level)  # made without an argument call: many are made
                 level.board = bytearray(self.size)
