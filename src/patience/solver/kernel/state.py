@@ -633,7 +633,14 @@ class Seen:
         return self.count
 
     def first(self, key: bytes) -> bool:
-        """Is ``key`` met for the first time? (It is remembered.)"""
+        """Is ``key`` met for the first time? (It is remembered.) A key is a byte a card.
+
+        >>> Seen().first(b"short")
+        Traceback (most recent call last):
+        ValueError: a key is 52 bytes, not 5
+        """
+        if len(key) != _CARDS:
+            raise ValueError(f"a key is {_CARDS} bytes, not {len(key)}")
         if cython.compiled:
             return self._first(key + bytes(8 * KEY_WORDS - _CARDS), 0)
         if key in self.keys:
@@ -774,7 +781,12 @@ def decoded(steps: Board | bytes, at: int) -> Step:
 
     >>> decoded(bytes([0, TO_HOME, 1, 3, 8, 1]), 3)
     (3, 8, 1)
+    >>> decoded(bytes([0, TO_HOME, 1]), 1)
+    Traceback (most recent call last):
+    IndexError: no step of three bytes at 1 of 3
     """
+    if not 0 <= at <= len(steps) - 3:
+        raise IndexError(f"no step of three bytes at {at} of {len(steps)}")
     return step_at(steps, at)
 
 
@@ -830,7 +842,12 @@ def steps_of(line: Line) -> list[Step]:
 
     >>> steps_of(bytes([0, TO_HOME, 1, 3, 8, 2]))
     [(0, -1, 1), (3, 8, 2)]
+    >>> steps_of(bytes([0, TO_HOME]))
+    Traceback (most recent call last):
+    ValueError: a line of 2 bytes is not of steps of three
     """
+    if len(line) % 3:
+        raise ValueError(f"a line of {len(line)} bytes is not of steps of three")
     return [step_at(line, at) for at in range(0, len(line), 3)]
 
 
