@@ -5,18 +5,20 @@ from __future__ import annotations
 
 import random
 
+import pytest
 from freecell_cases import family_engines
 from hypothesis import given, settings
 from hypothesis import strategies as st
+from solver_positions import engine_of
 
 from patience.engine.core import Engine
 from patience.engine.game import start_position
 from patience.engine.position import Move, Position
 from patience.games import get_game
 from patience.rules.piles import Kind
-from patience.solver.kernel.moves import generate
+from patience.solver.kernel.moves import generate, moves_of
 from patience.solver.kernel.positions import engine_moves, state_of
-from patience.solver.kernel.state import key, line_of, play
+from patience.solver.kernel.state import board_of, key, line_of, play
 from patience.solver.kernel.tables import Tables
 
 ENGINES = family_engines()
@@ -120,3 +122,20 @@ def test_the_generator_equals_the_engine_on_scattered_cards(name: str, seed: int
     assert state is not None
     some = {key(play(state, s)) for s in generate(tables, *state, False)}
     assert some == {key(play(state, s)) for s in generate(tables, *state, True)}
+
+
+def test_buffers_and_boards_of_another_shape_are_refused() -> None:
+    tables = Tables(engine_of("freecell"))
+    state = state_of(tables, start_position(get_game("freecell"), {}, 1))
+    assert state is not None
+    board = board_of(state)
+    steps, marks = bytearray(tables.steps_size), bytearray(tables.marks_size)
+    assert moves_of(tables, board, False, steps, marks) > 0
+    with pytest.raises(ValueError, match="buffers"):
+        moves_of(tables, board, False, steps[:-1], marks)
+    with pytest.raises(ValueError, match="buffers"):
+        moves_of(tables, board, False, steps, marks[:-1])
+    with pytest.raises(ValueError, match="shape"):
+        moves_of(tables, board_of(((*state[0], b""), *state[1:])), False, steps, marks)
+    with pytest.raises(ValueError, match="a state of"):
+        generate(tables, state[0][:7], state[1], state[2], False)

@@ -29,6 +29,7 @@ from patience.solver.kernel.state import (
     Board,
     Step,
     board_of,
+    board_size,
     decoded,
 )
 from patience.solver.kernel.tables import Tables
@@ -210,8 +211,16 @@ def moves_of(tables: Tables, board: Board, every: bool, steps: bytearray, marks:
     """Write the moves of ``board`` into ``steps`` (:attr:`~.tables.Tables.steps_size`
     bytes), three bytes each (255 for home), and return their number. ``marks``
     (:attr:`~.tables.Tables.marks_size` bytes) is left with each column's run length at
-    :data:`RUNS_AT`."""
+    :data:`RUNS_AT`. Buffers too small, or a board of another shape than the tables', are
+    refused (the C generator would write or read past them)."""
     t = tables
+    if len(steps) < t.steps_size or len(marks) < t.marks_size:
+        raise ValueError("the steps and marks buffers are smaller than the tables ask")
+    if len(board) != board_size(t.columns, t.cells) or (board[0], board[1]) != (
+        t.columns,
+        t.cells,
+    ):
+        raise ValueError("a board of another shape than the tables'")
     later = t.steps_size // 6
     return write_moves(
         t.starts, t.chain, t.uppers, t.lowers, t.limits, later, board, every, steps, marks
@@ -222,6 +231,7 @@ def generate(
     tables: Tables, columns: tuple[bytes, ...], cells: bytes, home: bytes, every: bool
 ) -> list[Step]:
     """The moves of the state ``(columns, cells, home)`` (see the module's docstring)."""
+    tables.check((columns, cells, home))
     steps = bytearray(tables.steps_size)
     board = board_of((columns, cells, home))
     made = moves_of(tables, board, every, steps, bytearray(tables.marks_size))

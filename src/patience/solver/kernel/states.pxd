@@ -13,6 +13,7 @@ cdef class States:
     cdef list parent_list
     cdef list played_list
 
+    cdef void _check(self, int node) except *
     cpdef int home(self, int node)
     cdef unsigned char *at(self, int node) noexcept
     cdef void _room(self, int more) except *

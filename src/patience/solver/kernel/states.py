@@ -82,13 +82,28 @@ class States:
 
     def board(self, node: int) -> Board:
         """A copy of state ``node``'s board."""
+        self._check(node)
         if cython.compiled:
             return self.boards[node * self.size : (node + 1) * self.size]
         return bytearray(self.board_list[node])
 
+    @cython.cfunc
+    @cython.exceptval(check=True)
+    def _check(self, node: cython.int) -> cython.void:
+        """Refuse a state that is not met (compiled, its board would be read past the
+        buffer).
+
+        >>> States(((b"\\x00",), b"", bytes(4))).line(1)
+        Traceback (most recent call last):
+        IndexError: no state 1 of 1
+        """
+        if not 0 <= node < self.count:
+            raise IndexError(f"no state {node} of {self.count}")
+
     @cython.ccall
     def home(self, node: cython.int) -> cython.int:
         """How many cards are home in state ``node``."""
+        self._check(node)
         if cython.compiled:
             return state.home_of(self.at(node))
         return state.home_of(self.board_list[node])
@@ -205,6 +220,7 @@ class States:
     )
     def line(self, node: cython.int) -> Line:
         """The steps from the start to state ``node``."""
+        self._check(node)
         steps: bytes | bytearray
         if not cython.compiled:
             chunks: list[bytes] = []
