@@ -121,8 +121,8 @@ def engine_moves(tables: Tables, pos: Position, state: State, line: Line) -> tup
     """The engine's moves for ``line`` played from ``pos`` (whose compact state is
     ``state``): a card goes home to the foundation of its suit, or to the first empty one
     that takes it (as the engine's :meth:`~patience.engine.core.Engine.search_moves` offers
-    it). A step of no place, or of more cards than its source holds, is refused (the
-    engine's replay judges the rest)."""
+    it). A step the board cannot take (:func:`~.state.step_fault`), or a state of other
+    columns or cells than the tables', is refused; the engine's replay judges the rules."""
     tables.check(state)
     engine = tables.engine
     piles = bytes((*engine.tableau, *engine.cells))  # a step's places, as piles
