@@ -45,7 +45,6 @@ made once and shared."""
 
 @cython.locals(
     seen=cython.ulonglong,
-    total=cython.int,
     card=cython.int,
     i=cython.int,
     s=cython.int,
@@ -60,30 +59,23 @@ def state_of(tables: Tables, pos: Position) -> State | None:
     piles = pos.piles
     if any(pos.down):
         return None
-    seen = 0  # the cards met, a bit each: each must be met once
-    total = 0
+    seen = 0  # the cards met, a bit each (kernel_state.with_card): each must be met once
     columns = []
     for t in engine.tableau:
         column = bytes(piles[t])
         for card in column:
-            if card >= CARDS or seen >> card & 1:
-                return None
-            seen |= cython.cast(cython.ulonglong, 1) << card
-        total += len(column)
+            seen = kernel_state.with_card(seen, card)
         columns.append(column)
-    cells = bytearray(len(engine.cells))
+    cells = bytearray([EMPTY] * len(engine.cells))
     for i, c in enumerate(engine.cells):
         cards = piles[c]
         if len(cards) > 1:
             return None
-        cells[i] = EMPTY
         if cards:
-            card = cards[0]
-            if not 0 <= card < CARDS or seen >> card & 1:
+            seen = kernel_state.with_card(seen, cards[0])
+            if seen >> CARDS:  # no card, or one met twice
                 return None
-            seen |= cython.cast(cython.ulonglong, 1) << card
-            cells[i] = card
-            total += 1
+            cells[i] = cards[0]
     home = bytearray(4)
     for f in engine.foundations:
         cards = piles[f]
@@ -95,12 +87,11 @@ def state_of(tables: Tables, pos: Position) -> State | None:
         s = SUIT[card]
         for i in range(len(cards)):
             card = cards[i]
-            if not 0 <= card < CARDS or SUIT[card] != s or RANK0[card] != i or seen >> card & 1:
+            if not 0 <= card < CARDS or SUIT[card] != s or RANK0[card] != i:
                 return None
-            seen |= cython.cast(cython.ulonglong, 1) << card
+            seen = kernel_state.with_card(seen, card)
         home[s] = len(cards)
-        total += len(cards)
-    if total != CARDS or seen != (cython.cast(cython.ulonglong, 1) << CARDS) - 1:
+    if seen != (cython.cast(cython.ulonglong, 1) << CARDS) - 1:  # each card once, none more
         return None
     return tuple(columns), bytes(cells), bytes(home)
 
@@ -137,8 +128,7 @@ def engine_moves(tables: Tables, pos: Position, state: State, line: Line) -> tup
     q = board
     steps = line
     out: list[Move] = []
-    if len(line) % 3:
-        raise ValueError(f"a line of {len(line)} bytes is not of steps of three")
+    kernel_state.check_line(line)
     for at in range(0, len(line), 3):
         src, dst, count = steps[at], steps[at + 1], steps[at + 2]
         if kernel_state.step_fault(q, src, dst, count):

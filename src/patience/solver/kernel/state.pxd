@@ -38,6 +38,7 @@ cdef class Met:
     cdef void _grow(self) except *
 
 cdef int home_of(const unsigned char *q) noexcept
+cdef unsigned long long with_card(unsigned long long seen, int card) noexcept
 cdef int top_of(const unsigned char *q, int place) noexcept
 
 cdef object step_at(const unsigned char *s, int at)

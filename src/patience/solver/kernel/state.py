@@ -61,6 +61,8 @@ IN_CELL = CARDS + 1
 """In a key: the card lies in a cell."""
 AT_HOME = CARDS + 2
 """In a key: the card is home."""
+_CLASH = cython.declare(cython.ulonglong, 0xFFFFFFFFFFFFFFFF)
+""":func:`with_card`'s answer for a card that is none or met twice (no set of cards is it)."""
 _ON_TOP = cython.declare(cython.int, ON_TOP)
 _IN_CELL = cython.declare(cython.int, IN_CELL)
 _AT_HOME = cython.declare(cython.int, AT_HOME)
@@ -130,18 +132,15 @@ def board_of(state: State) -> Board:
         at += size
     board[2 + n : 2 + n + c] = cells
     board[2 + n + c : 6 + n + c] = home
+    if max(home) > 13:
+        raise ValueError(f"{max(home)} cards of a suit home")
     seen = 0
-    for i in range(2 + n, at):  # the cells' bytes, the counts home, then the columns' cards
-        if i < 2 + n + c and board[i] == _EMPTY:
-            continue
-        if 2 + n + c <= i < 6 + n + c:
-            if board[i] > 13:
-                raise ValueError(f"{board[i]} cards of a suit home")
-            continue
+    for i in range(2 + n, at):  # the cells, then (past the counts home) the columns' cards
         card = board[i]
-        if card >= _CARDS or seen >> card & 1:
-            raise ValueError(f"card {card} is out twice, or is no card")
-        seen |= cython.cast(cython.ulonglong, 1) << card
+        if (i < 2 + n + c and card != _EMPTY) or i >= 6 + n + c:
+            seen = with_card(seen, card)
+            if seen >> _CARDS:
+                raise ValueError(f"card {card} is out twice, or is no card")
     return board
 
 
@@ -187,6 +186,21 @@ def home_of(q: cython.p_const_uchar) -> cython.int:
     """How many cards are home on board ``q``."""
     h = 2 + q[0] + q[1]
     return q[h] + q[h + 1] + q[h + 2] + q[h + 3]
+
+
+@cython.cfunc
+@cython.exceptval(check=False)
+def with_card(seen: cython.ulonglong, card: cython.int) -> cython.ulonglong:
+    """The cards ``seen`` (a bit each) with ``card`` too; every bit set where ``card`` is no
+    card or is met already, and so from then on: ``seen >> CARDS`` is nonzero only then.
+
+    >>> one = with_card(0, 5)
+    >>> one == 1 << 5, with_card(one, 5) >> CARDS > 0, with_card(with_card(one, 60), 6) >> CARDS > 0
+    (True, True, True)
+    """
+    if not 0 <= card < _CARDS or seen >> card & 1:
+        return _CLASH
+    return seen | cython.cast(cython.ulonglong, 1) << card
 
 
 @cython.cfunc
@@ -268,7 +282,7 @@ def step_fault(
 def _played(board: Board, step_: Step) -> tuple[int, int, int]:
     """``step_`` as the C step takes it (:data:`TO_HOME` for :data:`HOME`), once
     :func:`step_fault` finds nothing wrong with it on ``board``."""
-    src, dst, count = step_[0], _TO_HOME if step_[1] == HOME else step_[1], step_[2]
+    src, dst, count = step_[0], _place_byte(step_[1]), step_[2]
     if not 0 <= dst <= 255 or step_fault(board, src, dst, count):
         raise ValueError(f"no step {step_} on this board")
     return src, dst, count
@@ -831,7 +845,7 @@ def settle(state: State, step_: Step, needs: bytes) -> tuple[State, Line]:
     if not (0 <= step_[0] < board[0] + board[1] and (step_[1] == HOME or 0 <= step_[1] < 255)):
         raise ValueError(f"no step {step_} into or out of a board of {board[0] + board[1]} places")
     out = bytearray(KEY_AT)
-    made = settle_on(board, needs, step_[0], _TO_HOME if step_[1] == HOME else step_[1], out, 0)
+    made = settle_on(board, needs, step_[0], _place_byte(step_[1]), out, 0)
     if not made:
         return state, b""
     return state_of_board(board), bytes(out[1 : 1 + 3 * made])
@@ -846,9 +860,19 @@ def steps_of(line: Line) -> list[Step]:
     Traceback (most recent call last):
     ValueError: a line of 2 bytes is not of steps of three
     """
+    check_line(line)
+    return [step_at(line, at) for at in range(0, len(line), 3)]
+
+
+def check_line(line: Line) -> None:
+    """Refuse bytes that are not whole steps (compiled, the last would be read past them)."""
     if len(line) % 3:
         raise ValueError(f"a line of {len(line)} bytes is not of steps of three")
-    return [step_at(line, at) for at in range(0, len(line), 3)]
+
+
+def _place_byte(place: int) -> int:
+    """A step's destination as a board writes it: :data:`TO_HOME` for :data:`HOME`."""
+    return _TO_HOME if place == HOME else place
 
 
 def line_of(steps: Sequence[Step]) -> Line:
@@ -857,7 +881,7 @@ def line_of(steps: Sequence[Step]) -> Line:
     >>> line_of([(0, HOME, 1), (3, 8, 2)]) == bytes([0, TO_HOME, 1, 3, 8, 2])
     True
     """
-    return bytes(b for s, d, n in steps for b in (s, _TO_HOME if d == HOME else d, n))
+    return bytes(b for s, d, n in steps for b in (s, _place_byte(d), n))
 
 
 def key(state: State) -> bytes:
