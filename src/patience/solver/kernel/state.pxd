@@ -17,25 +17,24 @@ cdef int settle_on(
 cdef void write_key(const unsigned char *q, unsigned char *w, int o) noexcept
 cdef unsigned long long key_hash(const unsigned char *q) noexcept
 
-cdef class Seen:
+cdef class _Slots:
     cdef int count
+    cdef bytearray slots
+    cdef unsigned long long mask
+
+    cdef void _grow(self) except *
+
+cdef class Seen(_Slots):
     cdef set keys
     cdef bytearray arena
-    cdef bytearray slots
-    cdef unsigned long long mask
 
     cdef bint _first(self, const unsigned char *k, int o)
-    cdef void _grow(self) except *
 
 @cython.final
-cdef class Met:
-    cdef int count
+cdef class Met(_Slots):
     cdef set hashes
-    cdef bytearray slots
-    cdef unsigned long long mask
 
     cpdef bint first(self, unsigned long long h)
-    cdef void _grow(self) except *
 
 cdef int home_of(const unsigned char *q) noexcept
 cdef unsigned long long with_card(unsigned long long seen, int card) noexcept

@@ -608,7 +608,34 @@ def _doubled(before: bytearray, below: cython.ulonglong) -> bytearray:
 
 
 @cython.cclass
-class Seen:
+class _Slots:
+    """Compiled, a table of eight-byte slots (two four-byte words each; 0 and 0: a free slot)
+    found by open addressing and doubled when half are taken, and how many are taken: what
+    :class:`Seen` and :class:`Met` each keep in them is theirs to say."""
+
+    count: cython.int
+    slots: bytearray
+    mask: cython.ulonglong
+
+    def __init__(self) -> None:
+        self.count = 0
+        self.mask = _SLOTS - 1
+        if cython.compiled:
+            self.slots = bytearray(8 * _SLOTS)
+
+    def __len__(self) -> int:
+        return self.count
+
+    @cython.cfunc
+    @cython.exceptval(check=True)
+    def _grow(self) -> cython.void:
+        """Twice the slots, each placed again from where its first word says (:func:`_doubled`)."""
+        self.slots = _doubled(self.slots, self.mask)
+        self.mask = 2 * self.mask + 1
+
+
+@cython.cclass
+class Seen(_Slots):
     """The kernel's transposition table: the keys (:func:`key`) of the states a scan has met.
 
     A scan skips a state whose key it has met: that state was (or will be) searched from
@@ -623,28 +650,18 @@ class Seen:
     (True, False, True, 2)
     """
 
-    count: cython.int
     keys: set[bytes]
     """Interpreted: the keys met."""
     arena: bytearray
     """Compiled: the keys met, :data:`KEY_WORDS` words each (padded with zeros), in the
-    order met."""
-    slots: bytearray
-    """Compiled: per slot, four bytes of a key's hash and four of its number plus one (0:
-    a free slot)."""
-    mask: cython.ulonglong
+    order met; a slot holds four bytes of a key's hash and four of its number plus one."""
 
     def __init__(self) -> None:
-        self.count = 0
-        self.mask = _SLOTS - 1
+        _Slots.__init__(self)
         if cython.compiled:
             self.arena = bytearray(8 * KEY_WORDS * _SLOTS // 2)
-            self.slots = bytearray(8 * _SLOTS)
         else:
             self.keys = set()
-
-    def __len__(self) -> int:
-        return self.count
 
     def first(self, key: bytes) -> bool:
         """Is ``key`` met for the first time? (It is remembered.) A key is a byte a card.
@@ -713,17 +730,10 @@ class Seen:
             self._grow()
         return True
 
-    @cython.cfunc
-    @cython.exceptval(check=True)
-    def _grow(self) -> cython.void:
-        """Twice the slots, each key placed again by its hash (:func:`_doubled`)."""
-        self.slots = _doubled(self.slots, self.mask)
-        self.mask = 2 * self.mask + 1
-
 
 @cython.final
 @cython.cclass
-class Met:
+class Met(_Slots):
     """The hashes (:func:`key_hash`) of the keys a scan that never proves has met. Two states
     whose keys hash alike count as one, so such a scan may pass over a state it has not met
     (a chance of about one in 2**64 over the states it has met), which can cost it a win but
@@ -736,24 +746,14 @@ class Met:
     (True, False, True, False, 2)
     """
 
-    count: cython.int
     hashes: set[int]
-    """Interpreted: the hashes met."""
-    slots: bytearray
-    """Compiled: the hashes met, a slot each: its low four bytes, then its high four (0 and 0:
-    a free slot)."""
-    mask: cython.ulonglong
+    """Interpreted: the hashes met (compiled, a slot each: its low four bytes, then its high
+    four)."""
 
     def __init__(self) -> None:
-        self.count = 0
-        self.mask = _SLOTS - 1
-        if cython.compiled:
-            self.slots = bytearray(8 * _SLOTS)
-        else:
+        _Slots.__init__(self)
+        if not cython.compiled:
             self.hashes = set()
-
-    def __len__(self) -> int:
-        return self.count
 
     @cython.ccall
     @cython.locals(at=cython.ulonglong, table=cython.p_uint, low=cython.uint, high=cython.uint)
@@ -781,13 +781,6 @@ class Met:
         if 2 * self.count > self.mask:
             self._grow()
         return True
-
-    @cython.cfunc
-    @cython.exceptval(check=True)
-    def _grow(self) -> cython.void:
-        """Twice the slots, each hash placed again (:func:`_doubled`)."""
-        self.slots = _doubled(self.slots, self.mask)
-        self.mask = 2 * self.mask + 1
 
 
 def decoded(steps: Board | bytes, at: int) -> Step:
