@@ -50,7 +50,7 @@ def _solve_with(src: Path) -> list[object]:
 def test_an_existing_destination_is_refused(tmp_path: Path) -> None:
     (tmp_path / "src").mkdir()
     with pytest.raises(SystemExit, match="exists"):
-        bench.build(tmp_path, ("patience.solver.spider.state",))
+        bench.build(tmp_path, ("patience.solver.klondike.cover",))
     assert not any((tmp_path / "src").iterdir())  # nothing copied into it
 
 

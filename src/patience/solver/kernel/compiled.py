@@ -30,6 +30,8 @@ COMPILED = (
     "patience.solver.kernel.positions",
     "patience.solver.freecell.hooks",
     "patience.solver.freecell.macros",
+    "patience.solver.spider.state",
+    "patience.solver.spider.search",
 )
 """The modules ``make`` compiles."""
 SWITCH = "PATIENCE_KERNEL"

@@ -15,6 +15,8 @@ import heapq
 import random
 from collections.abc import Callable, Hashable
 
+import cython
+
 from patience.engine.core import Engine
 from patience.engine.errors import IllegalMove
 from patience.engine.position import Position
@@ -23,9 +25,18 @@ from patience.rules.piles import Kind, Start, Unit
 from patience.rules.stock import Action, Redeal
 from patience.solver.result import Budget, Meter, ProvenUnwinnable, Result, Unknown, Won
 from patience.solver.search import Searcher
-from patience.solver.spider.state import DEAL, SpiderState, SpiderTable, Step, Weights
+from patience.solver.spider.state import (
+    DEAL,
+    MOST_COLUMNS,
+    Share,
+    SpiderState,
+    SpiderTable,
+    Step,
+    Weights,
+)
 
 _CLOCK_EVERY = 64
+_ONE = cython.declare(cython.ulonglong, 1)
 _FIRST_CAP = 4000
 """Nodes for each attempt of the first round from a position with an empty stock; each later
 round doubles it."""
@@ -91,6 +102,21 @@ class _Tree:
         self.steps.append(step)
         return size
 
+    @cython.locals(
+        seen=set,
+        parents=list,
+        moves=list,
+        cols=tuple,
+        down=tuple,
+        stock=bytes,
+        new_cols=tuple,
+        new_down=tuple,
+        out=list,
+        step=tuple,
+        node=cython.Py_ssize_t,
+        src=cython.Py_ssize_t,
+        dst=cython.Py_ssize_t,
+    )
     def grow(
         self,
         st: SpiderState,
@@ -98,7 +124,7 @@ class _Tree:
         parent: int,
         steps: list[Step],
         after: Callable[[SpiderState, Step], SpiderState],
-        share: Callable[[bytes, int], int],
+        share: Share,
         score: Callable[[SpiderState], int],
     ) -> tuple[list[Step] | None, list[tuple[int, int, SpiderState]]]:
         """Add the children of node ``parent`` (state ``st``, scored ``value``) by ``steps``.
@@ -110,12 +136,13 @@ class _Tree:
         """
         key, seen, parents, moves = self.key, self.seen, self.parents, self.steps
         is_won = SpiderTable.is_won
-        cols, down, stock = st
+        cols, down, stock = st.cols, st.down, st.stock
         out: list[tuple[int, int, SpiderState]] = []
         for step in steps:
             child = after(st, step)
+            src, dst = step[0], step[1]  # both -1 for the stock move
             # a move leaves the stock as it is: while it has cards, only a deal can win
-            if (not stock or step == DEAL) and is_won(child):
+            if (not stock or src < 0) and is_won(child):
                 return self.line(parent, step), out
             node = len(seen)
             seen.add(key(child))
@@ -123,18 +150,17 @@ class _Tree:
                 continue
             parents.append(parent)
             moves.append(step)
-            if step == DEAL:
+            if src < 0:
                 out.append((score(child), node, child))
                 continue
-            src, dst, _ = step
             new_cols, new_down = child.cols, child.down
             out.append(
                 (
                     value
-                    - share(cols[src], down[src])
-                    - share(cols[dst], down[dst])
-                    + share(new_cols[src], new_down[src])
-                    + share(new_cols[dst], new_down[dst]),
+                    - share.of(cols[src], down[src])
+                    - share.of(cols[dst], down[dst])
+                    + share.of(new_cols[src], new_down[src])
+                    + share.of(new_cols[dst], new_down[dst]),
                     node,
                     child,
                 )
@@ -161,6 +187,8 @@ def is_spider(engine: Engine) -> bool:
     """
     rules = engine.rules
     if not engine.tableau or engine.stock < 0 or engine.cells or engine.waste >= 0:
+        return False
+    if len(engine.tableau) > MOST_COLUMNS:
         return False
     if rules.stock.action is not Action.EACH_TABLEAU or rules.stock.redeal is not Redeal.NONE:
         return False
@@ -214,22 +242,53 @@ class SpiderSearcher(Searcher):
             return st
         return tuple(sorted(zip(st.cols, st.down, strict=True)))
 
+    @cython.locals(
+        cols=tuple,
+        down=tuple,
+        stock=bytes,
+        cards=bytes,
+        target=bytes,
+        runs=bytes,
+        kept=list,
+        step=tuple,
+        chain=cython.p_const_uchar,
+        fits=cython.p_const_uchar,
+        src=cython.Py_ssize_t,
+        dst=cython.Py_ssize_t,
+        count=cython.Py_ssize_t,
+        size=cython.Py_ssize_t,
+        first_gap=cython.Py_ssize_t,
+        d=cython.Py_ssize_t,
+        link=cython.Py_ssize_t,
+        bared=cython.int,
+        cut=cython.bint,
+        asked=cython.ulonglong,
+        found=cython.ulonglong,
+        takers=list,
+        at=cython.Py_ssize_t,
+    )
     def children(self, st: SpiderState) -> tuple[list[Step], bool]:
         """The moves worth trying here, and whether a legal move was left out."""
         table = self.table
         chain, fits = table.chain, table.fits
-        cols, down, stock = st
-        reaches = table.reaches(st)
-        kept: list[Step] = []
+        cols, down, stock = st.cols, st.down, st.stock
+        runs = table.runs(st)
+        kept = []
         cut = False
         # while the stock has cards, runs go into the first empty column only (docs/SOLVERS.md)
-        first_gap = next((d for d, cards in enumerate(cols) if not cards), -1) if stock else -1
-        users: dict[int, int] = {}  # for a card, the columns whose run could go on it, as bits
-        for step in table.moves(st, reaches):
-            if step == DEAL:
+        first_gap = -1
+        if stock:
+            for d in range(len(cols)):
+                if not cols[d]:
+                    first_gap = d
+                    break
+        takers = [0] * 52  # for a card, the columns whose run could go on it, as bits
+        asked = 0  # the cards whose takers are known, as bits
+        for step in table.moves(st):
+            src, dst, count = step
+            if src < 0:  # the stock move
                 kept.append(step)
                 continue
-            src, dst, count = step
             target = cols[dst]
             if not target:
                 if stock and dst != first_gap:
@@ -238,32 +297,33 @@ class SpiderSearcher(Searcher):
                 kept.append(step)
                 continue
             cards = cols[src]
-            link = target[-1] * 52 + cards[-count]
-            if count < reaches[src].run:
+            size = len(cards)
+            link = target[len(target) - 1] * 52 + cards[size - count]
+            if count < runs[src]:
                 # the head leaves a card of its run: worth it only onto a card of its suit,
                 # and only if the card it bares can take a run from another column
                 if not chain[link]:
                     cut = True
                     continue
             elif not (
-                len(cards) - count > down[src]
-                and fits[cards[-count - 1] * 52 + cards[-count]]
+                size - count > down[src]
+                and fits[cards[size - count - 1] * 52 + cards[size - count]]
                 and not chain[link]
             ):
                 kept.append(step)
                 continue
             # else the run leaves a card it follows for another it merely follows: worth it
             # only if the card it bares can take a run from another column
-            bared = cards[-count - 1]
-            found = users.get(bared)
-            if found is None:
-                bit = 1 << bared
-                found = users[bared] = sum(1 << c for c, r in enumerate(reaches) if r.lowers & bit)
-            if found & ~(1 << src | 1 << dst):
+            bared = cards[size - count - 1]
+            if not asked >> bared & 1:
+                takers[bared] = table.takers(st, runs, bared)
+                asked |= _ONE << bared
+            found = takers[bared]
+            if found & ~(_ONE << src | _ONE << dst):
                 kept.append(step)
             else:
                 cut = True
-        at = len(kept) - (1 if kept and kept[-1] == DEAL else 0)
+        at = len(kept) - (1 if kept and kept[len(kept) - 1] == DEAL else 0)
         kept[at:at] = [
             step
             for step in table.sequence_moves(st)

@@ -19,6 +19,8 @@ from functools import lru_cache
 from itertools import pairwise
 from typing import NamedTuple
 
+import cython
+
 from patience.cards import ACE, rank, suit
 from patience.engine.core import Engine
 from patience.engine.position import STOCK_MOVE, Move, MoveKind, Position
@@ -33,7 +35,46 @@ tuples of ints unboxed, so a step equal to it need not be this object."""
 _RUN = 13
 """Cards in a complete run (King to Ace)."""
 _KEPT = 1 << 16
-"""Columns whose :class:`Reach` or score share is remembered (the latest used)."""
+"""Columns whose run segments are remembered (the latest used)."""
+_CARDS = cython.declare(cython.int, 52)
+_ONE = cython.declare(cython.ulonglong, 1)
+MOST_COLUMNS = 64
+"""The most tableau columns a table takes: the moves keep a set of columns in 64 bits."""
+
+
+@cython.cfunc
+@cython.inline
+@cython.exceptval(check=False)
+@cython.locals(i=cython.Py_ssize_t)
+def _run(
+    chain: cython.p_const_uchar,
+    q: cython.p_const_uchar,
+    size: cython.Py_ssize_t,
+    down: cython.Py_ssize_t,
+) -> cython.Py_ssize_t:
+    """How many of the ``size`` cards of column ``q`` (``down`` face down) move together."""
+    if size <= down:
+        return 0
+    i = size - 1
+    while i > down and chain[q[i - 1] * _CARDS + q[i]]:
+        i -= 1
+    return size - i
+
+
+@cython.cfunc
+@cython.exceptval(-1)
+@cython.locals(d=cython.Py_ssize_t)
+def _add(
+    out: list[Step], s: cython.Py_ssize_t, targets: cython.ulonglong, count: cython.Py_ssize_t
+) -> cython.int:
+    """Append a move of ``count`` cards from column ``s`` onto each column of ``targets``."""
+    d = 0
+    while targets:
+        if targets & 1:
+            out.append((s, d, count))
+        targets >>= 1
+        d += 1
+    return 0
 
 
 class Weights(NamedTuple):
@@ -72,19 +113,6 @@ class SpiderState(NamedTuple):
     stock: bytes
 
 
-class Reach(NamedTuple):
-    """A column's run and where its parts (one card, two, ... the whole run) may go."""
-
-    run: int
-    """How many cards at the top of the column move together (:meth:`SpiderTable.run_length`)."""
-    lowers: int
-    """Every card of the pack on which some part may go, as bits (``1 << card``)."""
-    places: tuple[tuple[int, int], ...]
-    """In :meth:`SpiderTable.moves`' order: for each part, ``(count, lower)`` for each card
-    ``lower`` it may go on, then ``(count, -1)`` if it may go into an empty column (it does
-    not empty this one)."""
-
-
 class SpiderTable:
     """Moves, effects and scores of one Spider-like game, read from its rules."""
 
@@ -95,6 +123,8 @@ class SpiderTable:
         first = engine.specs[self.piles[0]]
         if first.build is None:
             raise ValueError("a Spider tableau needs a build rule")
+        if len(self.piles) > MOST_COLUMNS:
+            raise ValueError(f"a Spider table takes at most {MOST_COLUMNS} columns")
         fits = first.build.table
         self.fits = fits
         if first.unit is Unit.SUIT_RUN:
@@ -121,8 +151,6 @@ class SpiderTable:
         self.blocked_by_gap = rules.stock.blocked_by_gap
         self.aces = bytes(rank(c) == ACE for c in range(52))
         """Which cards are Aces (a run goes home only when an Ace tops it)."""
-        self._reach_of = lru_cache(maxsize=_KEPT)(self.reach)
-        """:meth:`reach`, remembering the columns it saw last."""
         self._segments_of = lru_cache(maxsize=_KEPT)(self.segments)
         """:meth:`segments`, remembering the columns it saw last."""
 
@@ -147,77 +175,102 @@ class SpiderTable:
 
     def run_length(self, cards: bytes, down: int) -> int:
         """How many cards at the top of a column move together."""
-        if len(cards) <= down:
-            return 0
-        chain = self.chain
-        i = len(cards) - 1
-        while i > down and chain[cards[i - 1] * 52 + cards[i]]:
-            i -= 1
-        return len(cards) - i
+        return _run(self.chain, cards, len(cards), down)
 
     def may_deal(self, st: SpiderState) -> bool:
         """May the stock be dealt now?"""
         return bool(st.stock) and not (self.blocked_by_gap and not all(st.cols))
 
-    def reach(self, cards: bytes, down: int) -> Reach:
-        """A column's run and where its parts may go (:class:`Reach`)."""
-        unders = self.unders
-        run = self.run_length(cards, down)
-        places = []
-        for count in range(1, run + 1):
-            places += [(count, lower) for lower in unders[cards[-count]]]
-            if count < len(cards):
-                places.append((count, -1))
-        lowers = sum({1 << lower for _, lower in places if lower >= 0})
-        return Reach(run, lowers, tuple(places))
+    @cython.locals(
+        cols=tuple, downs=tuple, cards=bytes, c=cython.Py_ssize_t, chain=cython.p_const_uchar
+    )
+    def runs(self, st: SpiderState) -> bytes:
+        """How many cards at the top of each column move together (:meth:`run_length`)."""
+        cols, downs, chain = st.cols, st.down, self.chain
+        return bytes([_run(chain, cards, len(cards), downs[c]) for c, cards in enumerate(cols)])
 
-    def reaches(self, st: SpiderState) -> list[Reach]:
-        """:meth:`reach` of every column (remembered for the columns met before)."""
-        return list(map(self._reach_of, st.cols, st.down))
+    @cython.locals(
+        cols=tuple,
+        cards=bytes,
+        found=cython.ulonglong,
+        c=cython.Py_ssize_t,
+        k=cython.Py_ssize_t,
+        size=cython.Py_ssize_t,
+        q=cython.p_const_uchar,
+        fits=cython.p_const_uchar,
+        row=cython.Py_ssize_t,
+    )
+    def takers(self, st: SpiderState, runs: bytes, card: cython.int) -> int:
+        """The columns (as bits) some top part of whose run (``runs``, :meth:`runs`) may go
+        on ``card``."""
+        cols, fits, row = st.cols, self.fits, card * _CARDS
+        found = 0
+        for c in range(len(cols)):
+            cards = cols[c]
+            q, size = cards, len(cards)
+            for k in range(1, runs[c] + 1):
+                if fits[row + q[size - k]]:
+                    found |= _ONE << c
+                    break
+        return found
 
-    def moves(self, st: SpiderState, reaches: list[Reach] | None = None) -> list[Step]:
-        """Every legal move: each run (or its top part) onto a column that takes it, then deal.
-
-        ``reaches`` are the columns' :meth:`reaches` when the caller has them.
-        """
-        cols = st.cols
-        tops: dict[int, list[int]] = {}
-        gaps: list[int] = []
-        topped = 0
-        for d, cards in enumerate(cols):
-            if not cards:
-                gaps.append(d)
-            elif cards[-1] in tops:
-                tops[cards[-1]].append(d)
+    @cython.locals(
+        cols=tuple,
+        downs=tuple,
+        cards=bytes,
+        unders=tuple,
+        tops=list,
+        out=list,
+        n=cython.Py_ssize_t,
+        d=cython.Py_ssize_t,
+        s=cython.Py_ssize_t,
+        size=cython.Py_ssize_t,
+        run=cython.Py_ssize_t,
+        count=cython.Py_ssize_t,
+        lower=cython.int,
+        gaps=cython.ulonglong,
+        chain=cython.p_const_uchar,
+        q=cython.p_const_uchar,
+    )
+    def moves(self, st: SpiderState) -> list[Step]:
+        """Every legal move: each run (or its top part) onto a column that takes it, then deal."""
+        cols, downs = st.cols, st.down
+        n = len(cols)
+        tops = [0] * _CARDS  # for each card, the columns it tops, as bits
+        gaps = 0
+        for d in range(n):
+            cards = cols[d]
+            size = len(cards)
+            if size:
+                tops[cards[size - 1]] |= _ONE << d
             else:
-                tops[cards[-1]] = [d]
-                topped |= 1 << cards[-1]
+                gaps |= _ONE << d
+        chain, unders = self.chain, self.unders
         out: list[Step] = []
-        append = out.append
-        for s, (_, lowers, places) in enumerate(self.reaches(st) if reaches is None else reaches):
-            if not gaps and not lowers & topped:
-                continue
-            for count, lower in places:
-                if lower < 0:
-                    for d in gaps:
-                        append((s, d, count))
-                elif lower in tops:
-                    for d in tops[lower]:
-                        if d != s:
-                            append((s, d, count))
+        for s in range(n):
+            cards = cols[s]
+            q, size = cards, len(cards)
+            run = _run(chain, q, size, downs[s])
+            for count in range(1, run + 1):
+                for lower in unders[q[size - count]]:
+                    if tops[lower]:
+                        _add(out, s, tops[lower] & ~(_ONE << s), count)
+                if count < size and gaps:
+                    _add(out, s, gaps, count)
         if self.may_deal(st):
             out.append(DEAL)
         return out
 
-    def segments(self, cards: bytes, down: int) -> tuple[int, ...]:
+    @cython.locals(start=cython.Py_ssize_t, q=cython.p_const_uchar, fits=cython.p_const_uchar)
+    def segments(self, cards: bytes, down: cython.Py_ssize_t) -> tuple[int, ...]:
         """Where the column's top built sequence breaks into runs: the index of each run's
         lowest card, the top run first, going down while each run follows the card under it
         by the build (a card on a face-down card ends it)."""
-        fits = self.fits
-        start = len(cards) - self.run_length(cards, down)
+        q, fits = cards, self.fits
+        start = len(cards) - _run(self.chain, q, len(cards), down)
         out = [start]
-        while start > down and fits[cards[start - 1] * 52 + cards[start]]:
-            start -= self.run_length(cards[:start], down)
+        while start > down and fits[q[start - 1] * _CARDS + q[start]]:
+            start -= _run(self.chain, q, start, down)
             out.append(start)
         return tuple(out)
 
@@ -284,6 +337,18 @@ class SpiderTable:
 
     # ------------------------------------------------------------------ effects
 
+    @cython.locals(
+        cols=list,
+        cards=bytes,
+        rest=bytes,
+        joined=bytes,
+        aces=bytes,
+        src=cython.Py_ssize_t,
+        dst=cython.Py_ssize_t,
+        count=cython.Py_ssize_t,
+        hidden=cython.Py_ssize_t,
+        under=cython.Py_ssize_t,
+    )
     def after(self, st: SpiderState, step: Step) -> SpiderState:
         """The state after a legal step and the automatic moves it brings."""
         cols = list(st.cols)
@@ -335,7 +400,7 @@ class SpiderTable:
     # ------------------------------------------------------------------ score
 
     def scorer(
-        self, w: Weights = DEFAULT_WEIGHTS, share: Callable[[bytes, int], int] | None = None
+        self, w: Weights = DEFAULT_WEIGHTS, share: Share | None = None
     ) -> Callable[[SpiderState], int]:
         """How promising a state looks (higher is better); orders the search, never prunes.
 
@@ -352,37 +417,69 @@ class SpiderTable:
 
         return score
 
-    def share_of(self, w: Weights = DEFAULT_WEIGHTS) -> Callable[[bytes, int], int]:
-        """A column's share of the score: face-down cards count against; each face-up pair of
-        neighbours counts for when it stays together in a run, a little when it merely follows
-        the build, and against when it breaks the build; an empty column counts for. Cards in
-        the column count against (they are not home). Each column's share is remembered (most
-        moves change two columns, so a child's score is its parent's plus two changes).
-        """
-        chain, fits = self.chain, self.fits
-        w_suit, w_follows, w_break, w_home = w.suit, w.follows, w.brk, w.home
-
-        def column(cards: bytes, hidden: int) -> int:
-            n = len(cards)
-            if not n:
-                return w.empty
-            value = -w.down * hidden - w_home * n - (w.covered if hidden else 0)
-            for i in range(hidden + 1, n):
-                pair = cards[i - 1] * 52 + cards[i]
-                if chain[pair]:
-                    value += w_suit
-                elif fits[pair]:
-                    value += w_follows
-                else:
-                    value -= w_break
-            return value
-
-        return lru_cache(maxsize=_KEPT)(column)
+    def share_of(self, w: Weights = DEFAULT_WEIGHTS) -> Share:
+        """A column's share of the score with weights ``w`` (:class:`Share`)."""
+        return Share(self.chain, self.fits, w)
 
     @staticmethod
     def is_won(st: SpiderState) -> bool:
         """Every card home: no card left in the tableau or the stock."""
         return not st.stock and not any(st.cols)
+
+
+@cython.cclass
+class Share:
+    """A column's share of the score: face-down cards count against; each face-up pair of
+    neighbours counts for when it stays together in a run, a little when it merely follows
+    the build, and against when it breaks the build; an empty column counts for. Cards in the
+    column count against (they are not home). Most moves change two columns, so a child's
+    score is its parent's with those two shares changed.
+    """
+
+    chain: bytes
+    fits: bytes
+    suit: cython.int
+    follows: cython.int
+    brk: cython.int
+    home: cython.int
+    down: cython.int
+    covered: cython.int
+    empty: cython.int
+
+    def __init__(self, chain: bytes, fits: bytes, w: Weights) -> None:
+        self.chain, self.fits = chain, fits
+        self.suit, self.follows, self.brk, self.home = w.suit, w.follows, w.brk, w.home
+        self.down, self.covered, self.empty = w.down, w.covered, w.empty
+
+    def __call__(self, cards: bytes, hidden: int) -> int:
+        return self.of(cards, hidden)
+
+    @cython.ccall
+    @cython.locals(
+        n=cython.Py_ssize_t,
+        i=cython.Py_ssize_t,
+        pair=cython.Py_ssize_t,
+        value=cython.int,
+        q=cython.p_const_uchar,
+        chain=cython.p_const_uchar,
+        fits=cython.p_const_uchar,
+    )
+    def of(self, cards: bytes, hidden: cython.Py_ssize_t) -> cython.int:
+        """The share of a column of ``cards`` with ``hidden`` face down."""
+        n = len(cards)
+        if not n:
+            return self.empty
+        value = -self.down * hidden - self.home * n - (self.covered if hidden else 0)
+        q, chain, fits = cards, self.chain, self.fits
+        for i in range(hidden + 1, n):
+            pair = q[i - 1] * _CARDS + q[i]
+            if chain[pair]:
+                value += self.suit
+            elif fits[pair]:
+                value += self.follows
+            else:
+                value -= self.brk
+        return value
 
 
 def _plan(src: int, dst: int, sizes: list[int], free: list[int]) -> list[Step]:
