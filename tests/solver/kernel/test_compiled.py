@@ -30,6 +30,7 @@ from patience.solver.kernel.positions import state_of
 from patience.solver.kernel.search import Branches, Frontier
 from patience.solver.kernel.state import Seen, board_of, play
 from patience.solver.kernel.tables import Tables
+from patience.solver.spider.state import SpiderTable, pack
 
 info = get_game("freecell")
 engine = engine_for(info.rules({}))
@@ -49,6 +50,12 @@ for suits, deal, nodes in (("1", 3, 20000), ("2", 1, 20000), ("4", 5, 20000), ("
     line = [list(m)[1:] for m in getattr(result, "moves", ())]
     out["searches"].append([result.name, result.nodes, line])
 chooser = random.Random(7)
+table = SpiderTable(engine_for(spider.rules({"suits": "4"})))
+out["spider keys"] = []
+for _ in range(200):  # columns alike up to order, once the stock is empty, share a key
+    cols = [bytes(chooser.randrange(4) for _ in range(chooser.randrange(4))) for _ in range(10)]
+    down = [chooser.randrange(max(len(c), 1)) for c in cols]
+    out["spider keys"].append(table.key(pack(cols, down, b"")).hex())
 for deal in range(1, 31):
     pos = start_position(info, {}, deal)
     for _ in range(chooser.randrange(120)):

@@ -10,7 +10,7 @@ from solver_positions import engine_of
 
 from patience.cards import make_card, parse_card, suit
 from patience.engine.position import Position
-from patience.solver.spider.state import SpiderState, SpiderTable
+from patience.solver.spider.state import SpiderTable, pack
 
 SUITS = ("1", "2", "4")
 
@@ -52,7 +52,8 @@ def test_sequence_moves_are_plain_moves_in_the_engine(case: tuple[str, Position]
     state = table.state(position)
     for step in table.sequence_moves(state):
         src, _, count = step
-        assert count > table.run_length(state.cols[src], state.down[src])
+        view = table.view(state)
+        assert count > table.run_length(view.cols[src], view.down[src])
         parts = table.expand(state, step)
         assert len(parts) >= 3
         here, pos = state, position
@@ -63,9 +64,9 @@ def test_sequence_moves_are_plain_moves_in_the_engine(case: tuple[str, Position]
         assert here == table.after(state, step) == table.state(pos)
 
 
-def _state(table: SpiderTable, columns: list[str]) -> SpiderState:
+def _state(table: SpiderTable, columns: list[str]) -> bytes:
     cols = tuple(bytes(parse_card(t) for t in text.split()) for text in columns)
-    return SpiderState(cols, (0,) * len(cols), b"")
+    return pack(cols, (0,) * len(cols), b"")
 
 
 def test_runs_move_as_far_as_the_empty_columns_allow() -> None:

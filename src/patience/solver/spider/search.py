@@ -1,8 +1,8 @@
 """A searcher for Spider and its suit options: heuristic search over a compact state.
 
-It works on :class:`~patience.solver.spider.state.SpiderState` with its own move generator (the
-engine's legal moves exactly), a score that counts runs, face-down cards, empty columns and
-cards home, and keys that name each state once: best first one stock deal at a time, in
+It works on packed states (:func:`~patience.solver.spider.state.pack`) with its own move
+generator (the engine's legal moves exactly), a score that counts runs, face-down cards, empty
+columns and cards home, and keys that name each state once: best first one stock deal at a time, in
 attempts with several weightings, sequences of mixed-suit runs moved in one step. It leaves
 moves out, so it proves a deal lost only from an empty stock with nothing left out; every win
 is replayed through :meth:`Engine.play`. (docs/SOLVERS.md, "Spider: a heuristic search, and
@@ -25,15 +25,7 @@ from patience.rules.piles import Kind, Start, Unit
 from patience.rules.stock import Action, Redeal
 from patience.solver.result import Budget, Meter, ProvenUnwinnable, Result, Unknown, Won
 from patience.solver.search import Searcher
-from patience.solver.spider.state import (
-    DEAL,
-    MOST_COLUMNS,
-    Share,
-    SpiderState,
-    SpiderTable,
-    Step,
-    Weights,
-)
+from patience.solver.spider.state import DEAL, MOST_COLUMNS, Share, SpiderTable, Step, Weights
 
 _CLOCK_EVERY = 64
 _ONE = cython.declare(cython.ulonglong, 1)
@@ -85,13 +77,15 @@ def weights_for(attempt: int) -> Weights:
 class _Tree:
     """The states a search has met, each with its parent and the step that led to it."""
 
-    def __init__(self, key: Callable[[SpiderState], Hashable], root: SpiderState) -> None:
+    def __init__(self, key: Callable[[bytes], Hashable], root: bytes, head: int) -> None:
         self.key = key
+        self.head = head
+        """Where the packed states' stock begins (:attr:`SpiderTable.head`)."""
         self.parents = [-1]
         self.steps = [DEAL]
         self.seen = {key(root)}
 
-    def add(self, parent: int, step: Step, child: SpiderState) -> int | None:
+    def add(self, parent: int, step: Step, child: bytes) -> int | None:
         """The new node of ``child``, or ``None`` when its key was met before."""
         seen = self.seen
         size = len(seen)
@@ -106,27 +100,24 @@ class _Tree:
         seen=set,
         parents=list,
         moves=list,
-        cols=tuple,
-        down=tuple,
-        stock=bytes,
-        new_cols=tuple,
-        new_down=tuple,
         out=list,
         step=tuple,
         node=cython.Py_ssize_t,
         src=cython.Py_ssize_t,
         dst=cython.Py_ssize_t,
+        head=cython.Py_ssize_t,
+        stock=cython.bint,
     )
     def grow(
         self,
-        st: SpiderState,
+        st: bytes,
         value: int,
         parent: int,
         steps: list[Step],
-        after: Callable[[SpiderState, Step], SpiderState],
+        after: Callable[[bytes, Step], bytes],
         share: Share,
-        score: Callable[[SpiderState], int],
-    ) -> tuple[list[Step] | None, list[tuple[int, int, SpiderState]]]:
+        score: Callable[[bytes], int],
+    ) -> tuple[list[Step] | None, list[tuple[int, int, bytes]]]:
         """Add the children of node ``parent`` (state ``st``, scored ``value``) by ``steps``.
 
         Answers the winning line if a child is won, and the new children as (score, node,
@@ -134,15 +125,14 @@ class _Tree:
         parent's with the shares of those two columns changed; after a deal it is scored
         afresh.
         """
-        key, seen, parents, moves = self.key, self.seen, self.parents, self.steps
-        is_won = SpiderTable.is_won
-        cols, down, stock = st.cols, st.down, st.stock
-        out: list[tuple[int, int, SpiderState]] = []
+        key, seen, parents, moves, head = self.key, self.seen, self.parents, self.steps, self.head
+        stock = st[head - 1] != 0
+        out: list[tuple[int, int, bytes]] = []
         for step in steps:
             child = after(st, step)
             src, dst = step[0], step[1]  # both -1 for the stock move
             # a move leaves the stock as it is: while it has cards, only a deal can win
-            if (not stock or src < 0) and is_won(child):
+            if (not stock or src < 0) and len(child) == head:  # won: no card left
                 return self.line(parent, step), out
             node = len(seen)
             seen.add(key(child))
@@ -153,18 +143,7 @@ class _Tree:
             if src < 0:
                 out.append((score(child), node, child))
                 continue
-            new_cols, new_down = child.cols, child.down
-            out.append(
-                (
-                    value
-                    - share.of(cols[src], down[src])
-                    - share.of(cols[dst], down[dst])
-                    + share.of(new_cols[src], new_down[src])
-                    + share.of(new_cols[dst], new_down[dst]),
-                    node,
-                    child,
-                )
-            )
+            out.append((value + share.change(st, child, src, dst), node, child))
         return None, out
 
     def line(self, node: int, last: Step) -> list[Step]:
@@ -235,51 +214,47 @@ class SpiderSearcher(Searcher):
         plain = table.scorer()
         self.score = lambda pos: plain(table.state(pos))
 
-    def state_key(self, st: SpiderState) -> Hashable:
-        """Equal for states with the same futures: the state itself while the stock has
-        cards, its columns sorted once the stock is empty."""
-        if st.stock:
-            return st
-        return tuple(sorted(zip(st.cols, st.down, strict=True)))
+    def state_key(self, st: bytes) -> Hashable:
+        """Equal for states with the same futures (:meth:`SpiderTable.key`)."""
+        return self.table.key(st)
 
     @cython.locals(
-        cols=tuple,
-        down=tuple,
-        stock=bytes,
-        cards=bytes,
-        target=bytes,
+        starts=bytes,
         runs=bytes,
         kept=list,
         step=tuple,
+        takers=list,
+        q=cython.p_const_uchar,
         chain=cython.p_const_uchar,
         fits=cython.p_const_uchar,
+        n=cython.Py_ssize_t,
         src=cython.Py_ssize_t,
         dst=cython.Py_ssize_t,
         count=cython.Py_ssize_t,
-        size=cython.Py_ssize_t,
+        end=cython.Py_ssize_t,
         first_gap=cython.Py_ssize_t,
         d=cython.Py_ssize_t,
         link=cython.Py_ssize_t,
         bared=cython.int,
+        stock=cython.bint,
         cut=cython.bint,
         asked=cython.ulonglong,
         found=cython.ulonglong,
-        takers=list,
         at=cython.Py_ssize_t,
     )
-    def children(self, st: SpiderState) -> tuple[list[Step], bool]:
+    def children(self, st: bytes) -> tuple[list[Step], bool]:
         """The moves worth trying here, and whether a legal move was left out."""
         table = self.table
-        chain, fits = table.chain, table.fits
-        cols, down, stock = st.cols, st.down, st.stock
-        runs = table.runs(st)
+        chain, fits, n, q = table.chain, table.fits, table.n, st
+        stock = q[2 * n] != 0
+        starts, runs = table.starts(st), table.runs(st)
         kept = []
         cut = False
         # while the stock has cards, runs go into the first empty column only (docs/SOLVERS.md)
         first_gap = -1
         if stock:
-            for d in range(len(cols)):
-                if not cols[d]:
+            for d in range(n):
+                if not q[n + d]:
                     first_gap = d
                     break
         takers = [0] * 52  # for a card, the columns whose run could go on it, as bits
@@ -289,16 +264,14 @@ class SpiderSearcher(Searcher):
             if src < 0:  # the stock move
                 kept.append(step)
                 continue
-            target = cols[dst]
-            if not target:
+            if not q[n + dst]:
                 if stock and dst != first_gap:
                     cut = True
                     continue
                 kept.append(step)
                 continue
-            cards = cols[src]
-            size = len(cards)
-            link = target[len(target) - 1] * 52 + cards[size - count]
+            end = starts[src + 1]  # past the source's top card
+            link = q[starts[dst + 1] - 1] * 52 + q[end - count]
             if count < runs[src]:
                 # the head leaves a card of its run: worth it only onto a card of its suit,
                 # and only if the card it bares can take a run from another column
@@ -306,15 +279,15 @@ class SpiderSearcher(Searcher):
                     cut = True
                     continue
             elif not (
-                size - count > down[src]
-                and fits[cards[size - count - 1] * 52 + cards[size - count]]
+                q[n + src] - count > q[src]
+                and fits[q[end - count - 1] * 52 + q[end - count]]
                 and not chain[link]
             ):
                 kept.append(step)
                 continue
             # else the run leaves a card it follows for another it merely follows: worth it
             # only if the card it bares can take a run from another column
-            bared = cards[size - count - 1]
+            bared = q[end - count - 1]
             if not asked >> bared & 1:
                 takers[bared] = table.takers(st, runs, bared)
                 asked |= _ONE << bared
@@ -327,7 +300,7 @@ class SpiderSearcher(Searcher):
         kept[at:at] = [
             step
             for step in table.sequence_moves(st)
-            if not (stock and not cols[step[1]] and step[1] != first_gap)
+            if not (stock and not q[n + step[1]] and step[1] != first_gap)
         ]
         return kept, cut
 
@@ -354,7 +327,7 @@ class SpiderSearcher(Searcher):
                 continue
             widen = attempt // _ATTEMPTS_PER_ROUND
             outcome: list[Step] | bool | None
-            if first.stock:
+            if self.table.stock_left(first):
                 per_deal = first_per_deal << widen
                 outcome, used = self._phased(first, weights, per_deal, _BEAM, left, meter)
             else:
@@ -372,7 +345,7 @@ class SpiderSearcher(Searcher):
         return Unknown(nodes, meter.elapsed())
 
     def _attempt(
-        self, first: SpiderState, weights: Weights, cap: int, meter: Meter
+        self, first: bytes, weights: Weights, cap: int, meter: Meter
     ) -> tuple[list[Step] | bool | None, int]:
         """One best-first search of at most ``cap`` nodes.
 
@@ -385,9 +358,9 @@ class SpiderSearcher(Searcher):
         score = table.scorer(weights, share)
         after, children = table.after, self.children
         heappop, heappush = heapq.heappop, heapq.heappush
-        tree = _Tree(self.state_key, first)
+        tree = _Tree(self.state_key, first, table.head)
         grow = tree.grow
-        frontier: list[tuple[int, int, SpiderState]] = [(0, 0, first)]
+        frontier: list[tuple[int, int, bytes]] = [(0, 0, first)]
         nodes = 0
         cut_any = False
         while frontier:
@@ -408,7 +381,7 @@ class SpiderSearcher(Searcher):
 
     def _phased(
         self,
-        first: SpiderState,
+        first: bytes,
         weights: Weights,
         per_deal: int,
         beam: int,
@@ -427,7 +400,7 @@ class SpiderSearcher(Searcher):
         after, children = table.after, self.children
         heappop, heappush = heapq.heappop, heapq.heappush
         may_deal = table.may_deal
-        tree = _Tree(self.state_key, first)
+        tree = _Tree(self.state_key, first, table.head)
         grow = tree.grow
         layer = [(score(first), 0, first)]
         nodes = 0
@@ -436,7 +409,7 @@ class SpiderSearcher(Searcher):
             heapq.heapify(frontier)
             ready = [entry for entry in layer if table.may_deal(entry[2])]
             spent = 0
-            limit = per_deal if layer[0][2].stock else per_deal * _LAST_FACTOR
+            limit = per_deal if table.stock_left(layer[0][2]) else per_deal * _LAST_FACTOR
             while frontier and spent < limit:
                 if nodes >= cap or meter.late(nodes):
                     return None, nodes

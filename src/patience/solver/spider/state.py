@@ -2,8 +2,10 @@
 
 :class:`SpiderTable` is compiled once from a game's rules (the tableau's build table, which
 cards stay together in a run, what the stock deals and when it may) and then works on
-:class:`SpiderState` values: the tableau columns with their face-down counts and the cards
-left in the stock. Foundations are left out: nothing leaves them, and no move reads them.
+states packed in one ``bytes`` (:func:`pack`; :class:`SpiderState` is the same state
+unpacked, :meth:`SpiderTable.view`): the tableau columns with their face-down counts and the
+cards left in the stock. Foundations are left out: nothing leaves them, and no move reads
+them.
 
 Moves are triples ``(src, dst, count)`` over column numbers (0 for the first tableau pile);
 :data:`DEAL` is the stock move. :meth:`SpiderTable.moves` lists exactly the engine's legal
@@ -14,7 +16,7 @@ home a complete run, the engine's own test deciding which runs are complete).
 
 from __future__ import annotations
 
-from collections.abc import Callable
+from collections.abc import Callable, Sequence
 from functools import lru_cache
 from itertools import pairwise
 from typing import NamedTuple
@@ -40,6 +42,8 @@ _CARDS = cython.declare(cython.int, 52)
 _ONE = cython.declare(cython.ulonglong, 1)
 MOST_COLUMNS = 64
 """The most tableau columns a table takes: the moves keep a set of columns in 64 bits."""
+_MOST_CARDS = 255 - 2 * MOST_COLUMNS - 1
+"""The most cards a table takes: a packed state is indexed by bytes (:meth:`SpiderTable.starts`)."""
 
 
 @cython.cfunc
@@ -49,16 +53,64 @@ MOST_COLUMNS = 64
 def _run(
     chain: cython.p_const_uchar,
     q: cython.p_const_uchar,
+    at: cython.Py_ssize_t,
     size: cython.Py_ssize_t,
     down: cython.Py_ssize_t,
 ) -> cython.Py_ssize_t:
-    """How many of the ``size`` cards of column ``q`` (``down`` face down) move together."""
+    """How many of the ``size`` cards from ``q[at]`` (a column, ``down`` of them face down)
+    move together."""
     if size <= down:
         return 0
     i = size - 1
-    while i > down and chain[q[i - 1] * _CARDS + q[i]]:
+    while i > down and chain[q[at + i - 1] * _CARDS + q[at + i]]:
         i -= 1
     return size - i
+
+
+@cython.cfunc
+@cython.inline
+@cython.exceptval(check=False)
+@cython.locals(i=cython.Py_ssize_t, at=cython.Py_ssize_t)
+def _start(
+    q: cython.p_const_uchar, n: cython.Py_ssize_t, c: cython.Py_ssize_t
+) -> cython.Py_ssize_t:
+    """Where column ``c``'s cards begin in packed state ``q`` of ``n`` columns (:func:`pack`)."""
+    at = 2 * n + 1 + q[2 * n]
+    for i in range(c):
+        at += q[n + i]
+    return at
+
+
+@cython.cfunc
+@cython.exceptval(check=False)
+@cython.locals(i=cython.Py_ssize_t)
+def _column_after(
+    q: cython.p_const_uchar,
+    n: cython.Py_ssize_t,
+    at: cython.p_const_uchar,
+    x: cython.Py_ssize_t,
+    y: cython.Py_ssize_t,
+) -> cython.bint:
+    """Does column ``x`` of packed state ``q`` sort after column ``y`` (by face-down count,
+    then size, then cards; ``at`` where each column's cards begin)?"""
+    if q[x] != q[y]:
+        return q[x] > q[y]
+    if q[n + x] != q[n + y]:
+        return q[n + x] > q[n + y]
+    for i in range(q[n + x]):
+        if q[at[x] + i] != q[at[y] + i]:
+            return q[at[x] + i] > q[at[y] + i]
+    return False
+
+
+def pack(cols: Sequence[bytes], down: Sequence[int], stock: bytes) -> bytes:
+    """A state in one ``bytes``: each column's face-down count, each column's size, the
+    stock's size, the stock (top last), then each column's cards (bottom first).
+
+    >>> list(pack((bytes([1, 2]), b""), (1, 0), bytes([3])))
+    [1, 0, 2, 0, 1, 3, 1, 2]
+    """
+    return bytes([*down, *map(len, cols), len(stock)]) + stock + b"".join(cols)
 
 
 @cython.cfunc
@@ -102,11 +154,8 @@ DEFAULT_WEIGHTS = Weights()
 
 
 class SpiderState(NamedTuple):
-    """The tableau columns (bottom first), their face-down counts, and the stock (top last).
-
-    Columns and stock are ``bytes`` of card numbers (all below 256): they slice and join
-    fast, and keep their hash once computed, so keys made of them are cheap to hash.
-    """
+    """A packed state unpacked (:meth:`SpiderTable.view`): the tableau columns (bottom
+    first), their face-down counts, and the stock (top last), as ``bytes`` of card numbers."""
 
     cols: tuple[bytes, ...]
     down: tuple[int, ...]
@@ -123,8 +172,14 @@ class SpiderTable:
         first = engine.specs[self.piles[0]]
         if first.build is None:
             raise ValueError("a Spider tableau needs a build rule")
-        if len(self.piles) > MOST_COLUMNS:
-            raise ValueError(f"a Spider table takes at most {MOST_COLUMNS} columns")
+        if len(self.piles) > MOST_COLUMNS or len(rules.pack) > _MOST_CARDS:
+            raise ValueError(
+                f"a Spider table takes at most {MOST_COLUMNS} columns and {_MOST_CARDS} cards"
+            )
+        self.n = len(self.piles)
+        """How many columns."""
+        self.head = 2 * self.n + 1
+        """Where a packed state's stock begins (:func:`pack`)."""
         fits = first.build.table
         self.fits = fits
         if first.unit is Unit.SUIT_RUN:
@@ -156,13 +211,85 @@ class SpiderTable:
 
     # ------------------------------------------------------------------ conversion
 
-    def state(self, pos: Position) -> SpiderState:
-        """The compact form of an engine position."""
-        return SpiderState(
-            tuple(bytes(pos.piles[t]) for t in self.piles),
-            tuple(pos.down[t] for t in self.piles),
+    def state(self, pos: Position) -> bytes:
+        """The packed form of an engine position (:func:`pack`)."""
+        return pack(
+            [bytes(pos.piles[t]) for t in self.piles],
+            [pos.down[t] for t in self.piles],
             bytes(pos.piles[self.engine.stock]),
         )
+
+    @cython.locals(n=cython.Py_ssize_t, at=cython.Py_ssize_t, c=cython.Py_ssize_t)
+    def view(self, st: bytes) -> SpiderState:
+        """A packed state unpacked."""
+        n, at = self.n, self.head + st[self.head - 1]
+        cols = []
+        for c in range(n):
+            cols.append(st[at : at + st[n + c]])
+            at += st[n + c]
+        return SpiderState(tuple(cols), tuple(st[:n]), st[self.head : self.head + st[2 * n]])
+
+    @cython.locals(n=cython.Py_ssize_t, at=cython.Py_ssize_t, c=cython.Py_ssize_t)
+    def starts(self, st: bytes) -> bytes:
+        """Where each column's cards begin in a packed state, then where the state ends."""
+        n, at = self.n, self.head + st[self.head - 1]
+        out = bytearray(n + 1)
+        for c in range(n):
+            out[c] = at
+            at += st[n + c]
+        out[n] = at
+        return bytes(out)
+
+    @cython.locals(
+        q=cython.p_const_uchar,
+        p=cython.p_uchar,
+        n=cython.Py_ssize_t,
+        c=cython.Py_ssize_t,
+        i=cython.Py_ssize_t,
+        j=cython.Py_ssize_t,
+        w=cython.Py_ssize_t,
+        a=cython.Py_ssize_t,
+        at=cython.p_uchar,
+        order=cython.p_uchar,
+    )
+    def key(self, st: bytes) -> bytes:
+        """Equal for states with the same futures: the state itself while the stock has
+        cards; once it is empty, its columns sorted, each as its face-down count, its size
+        and its cards, after a byte (255) that begins no state. (The columns are alike: one
+        build rule, any card starts an empty one.)"""
+        n, q = self.n, st
+        if q[2 * n]:
+            return st
+        if cython.compiled:  # sorted in place, written in one new bytes (state.pxd)
+            starts, ordered = bytearray(n), bytearray(n)  # offsets fit a byte (_MOST_CARDS)
+            at, order = starts, ordered
+            a = self.head
+            for c in range(n):
+                at[c] = a
+                a += q[n + c]
+                j = c
+                while j > 0 and _column_after(q, n, at, order[j - 1], c):
+                    order[j] = order[j - 1]
+                    j -= 1
+                order[j] = c
+            out = PyBytes_FromStringAndSize(cython.NULL, len(st))  # type: ignore[name-defined,attr-defined]  # noqa: F821
+            p = cython.cast(cython.p_uchar, PyBytes_AS_STRING(out))  # type: ignore[name-defined]  # noqa: F821
+            p[0] = 255
+            w = 1
+            for i in range(n):
+                c = order[i]
+                p[w] = q[c]
+                p[w + 1] = q[n + c]
+                memcpy(cython.address(p[w + 2]), cython.address(q[at[c]]), q[n + c])  # type: ignore[name-defined]  # noqa: F821
+                w += 2 + q[n + c]
+            return out
+        view = self.view(st)
+        columns = [bytes([d, len(cards)]) + cards for cards, d in zip(*view[:2], strict=True)]
+        return b"\xff" + b"".join(sorted(columns))
+
+    def stock_left(self, st: bytes) -> int:
+        """How many cards the stock still has."""
+        return st[self.head - 1]
 
     def move(self, step: Step) -> Move:
         """The engine's move for a step."""
@@ -175,55 +302,65 @@ class SpiderTable:
 
     def run_length(self, cards: bytes, down: int) -> int:
         """How many cards at the top of a column move together."""
-        return _run(self.chain, cards, len(cards), down)
+        return _run(self.chain, cards, 0, len(cards), down)
 
-    def may_deal(self, st: SpiderState) -> bool:
+    @cython.locals(n=cython.Py_ssize_t, c=cython.Py_ssize_t)
+    def may_deal(self, st: bytes) -> bool:
         """May the stock be dealt now?"""
-        return bool(st.stock) and not (self.blocked_by_gap and not all(st.cols))
+        n = self.n
+        if not st[2 * n]:
+            return False
+        if self.blocked_by_gap:
+            for c in range(n):
+                if not st[n + c]:
+                    return False
+        return True
 
     @cython.locals(
-        cols=tuple, downs=tuple, cards=bytes, c=cython.Py_ssize_t, chain=cython.p_const_uchar
+        n=cython.Py_ssize_t, at=cython.Py_ssize_t, c=cython.Py_ssize_t, chain=cython.p_const_uchar
     )
-    def runs(self, st: SpiderState) -> bytes:
+    def runs(self, st: bytes) -> bytes:
         """How many cards at the top of each column move together (:meth:`run_length`)."""
-        cols, downs, chain = st.cols, st.down, self.chain
-        return bytes([_run(chain, cards, len(cards), downs[c]) for c, cards in enumerate(cols)])
+        n, chain, at = self.n, self.chain, self.head + st[self.head - 1]
+        out = bytearray(n)
+        for c in range(n):
+            out[c] = _run(chain, st, at, st[n + c], st[c])
+            at += st[n + c]
+        return bytes(out)
 
     @cython.locals(
-        cols=tuple,
-        cards=bytes,
         found=cython.ulonglong,
+        n=cython.Py_ssize_t,
         c=cython.Py_ssize_t,
         k=cython.Py_ssize_t,
-        size=cython.Py_ssize_t,
+        end=cython.Py_ssize_t,
         q=cython.p_const_uchar,
         fits=cython.p_const_uchar,
         row=cython.Py_ssize_t,
     )
-    def takers(self, st: SpiderState, runs: bytes, card: cython.int) -> int:
+    def takers(self, st: bytes, runs: bytes, card: cython.int) -> int:
         """The columns (as bits) some top part of whose run (``runs``, :meth:`runs`) may go
         on ``card``."""
-        cols, fits, row = st.cols, self.fits, card * _CARDS
+        n, q, fits, row = self.n, st, self.fits, card * _CARDS
+        end = self.head + st[self.head - 1]
         found = 0
-        for c in range(len(cols)):
-            cards = cols[c]
-            q, size = cards, len(cards)
+        for c in range(n):
+            end += q[n + c]
             for k in range(1, runs[c] + 1):
-                if fits[row + q[size - k]]:
+                if fits[row + q[end - k]]:
                     found |= _ONE << c
                     break
         return found
 
     @cython.locals(
-        cols=tuple,
-        downs=tuple,
-        cards=bytes,
         unders=tuple,
         tops=list,
         out=list,
         n=cython.Py_ssize_t,
         d=cython.Py_ssize_t,
         s=cython.Py_ssize_t,
+        at=cython.Py_ssize_t,
+        end=cython.Py_ssize_t,
         size=cython.Py_ssize_t,
         run=cython.Py_ssize_t,
         count=cython.Py_ssize_t,
@@ -232,27 +369,27 @@ class SpiderTable:
         chain=cython.p_const_uchar,
         q=cython.p_const_uchar,
     )
-    def moves(self, st: SpiderState) -> list[Step]:
+    def moves(self, st: bytes) -> list[Step]:
         """Every legal move: each run (or its top part) onto a column that takes it, then deal."""
-        cols, downs = st.cols, st.down
-        n = len(cols)
+        n, q = self.n, st
         tops = [0] * _CARDS  # for each card, the columns it tops, as bits
         gaps = 0
+        end = self.head + q[self.head - 1]
         for d in range(n):
-            cards = cols[d]
-            size = len(cards)
-            if size:
-                tops[cards[size - 1]] |= _ONE << d
+            end += q[n + d]
+            if q[n + d]:
+                tops[q[end - 1]] |= _ONE << d
             else:
                 gaps |= _ONE << d
         chain, unders = self.chain, self.unders
         out: list[Step] = []
+        at = self.head + q[self.head - 1]
         for s in range(n):
-            cards = cols[s]
-            q, size = cards, len(cards)
-            run = _run(chain, q, size, downs[s])
+            size = q[n + s]
+            run = _run(chain, q, at, size, q[s])
+            at += size
             for count in range(1, run + 1):
-                for lower in unders[q[size - count]]:
+                for lower in unders[q[at - count]]:
                     if tops[lower]:
                         _add(out, s, tops[lower] & ~(_ONE << s), count)
                 if count < size and gaps:
@@ -267,14 +404,14 @@ class SpiderTable:
         lowest card, the top run first, going down while each run follows the card under it
         by the build (a card on a face-down card ends it)."""
         q, fits = cards, self.fits
-        start = len(cards) - _run(self.chain, q, len(cards), down)
+        start = len(cards) - _run(self.chain, q, 0, len(cards), down)
         out = [start]
         while start > down and fits[q[start - 1] * _CARDS + q[start]]:
-            start -= _run(self.chain, q, start, down)
+            start -= _run(self.chain, q, 0, start, down)
             out.append(start)
         return tuple(out)
 
-    def sequence_moves(self, st: SpiderState) -> list[Step]:
+    def sequence_moves(self, st: bytes) -> list[Step]:
         """Moves of several runs at once, built down, through the empty columns.
 
         A step ``(src, dst, count)`` whose ``count`` is more than the source's run moves the
@@ -286,12 +423,12 @@ class SpiderTable:
         (:attr:`chain`); into an empty column only the whole sequence, off a card it does not
         follow.
         """
-        if not self.mixed:
+        n = self.n
+        if not self.mixed or all(st[n : 2 * n]):
             return []
-        cols = st.cols
+        view = self.view(st)
+        cols = view.cols
         gaps = [d for d, cards in enumerate(cols) if not cards]
-        if not gaps:
-            return []
         chain = self.chain
         tops: dict[int, list[int]] = {}
         for d, cards in enumerate(cols):
@@ -302,7 +439,7 @@ class SpiderTable:
         for s, cards in enumerate(cols):
             if not cards:
                 continue
-            starts = self._segments_of(cards, st.down[s])
+            starts = self._segments_of(cards, view.down[s])
             last = len(starts) - 1
             for k in range(1, min(len(starts), most)):
                 at = starts[k]
@@ -315,7 +452,7 @@ class SpiderTable:
                     out += [(s, d, count) for d in gaps]
         return out
 
-    def expand(self, st: SpiderState, step: Step) -> list[Step]:
+    def expand(self, st: bytes, step: Step) -> list[Step]:
         """The plain moves that make ``step`` (itself, unless it is a sequence move of
         :meth:`sequence_moves`): the top half of the runs into an empty column, the rest onto
         the target, the half back on top, each part moved the same way with the empty
@@ -323,12 +460,13 @@ class SpiderTable:
         if step == DEAL:
             return [step]
         src, dst, count = step
-        cards = st.cols[src]
-        if count <= self.run_length(cards, st.down[src]):
+        view = self.view(st)
+        cards = view.cols[src]
+        if count <= self.run_length(cards, view.down[src]):
             return [step]
         at = len(cards) - count
-        starts = [x for x in self._segments_of(cards, st.down[src]) if x >= at]
-        free = [d for d, c in enumerate(st.cols) if not c and d != dst]
+        starts = [x for x in self._segments_of(cards, view.down[src]) if x >= at]
+        free = [d for d, c in enumerate(view.cols) if not c and d != dst]
         if starts[-1] != at or len(starts) > 1 << len(free):
             raise ValueError(f"{step} is not a move of whole runs through the empty columns")
         bounds = [*reversed(starts), len(cards)]
@@ -338,48 +476,58 @@ class SpiderTable:
     # ------------------------------------------------------------------ effects
 
     @cython.locals(
-        cols=list,
-        cards=bytes,
-        rest=bytes,
-        joined=bytes,
-        aces=bytes,
+        q=cython.p_const_uchar,
+        aces=cython.p_const_uchar,
+        n=cython.Py_ssize_t,
         src=cython.Py_ssize_t,
         dst=cython.Py_ssize_t,
         count=cython.Py_ssize_t,
+        a=cython.Py_ssize_t,
+        b=cython.Py_ssize_t,
+        rest=cython.Py_ssize_t,
+        joined=cython.Py_ssize_t,
         hidden=cython.Py_ssize_t,
-        under=cython.Py_ssize_t,
+        flip=cython.bint,
     )
-    def after(self, st: SpiderState, step: Step) -> SpiderState:
+    def after(self, st: bytes, step: Step) -> bytes:
         """The state after a legal step and the automatic moves it brings."""
-        cols = list(st.cols)
-        if step == DEAL:
-            down = list(st.down)
-            stock = st.stock
-            for _ in range(self.deal_rounds):
-                for t in range(len(cols)):
-                    if stock:
-                        cols[t] += stock[-1:]
-                        stock = stock[:-1]
-            for t in range(len(cols)):
-                self._settle(cols, down, t)
-            return SpiderState(tuple(cols), tuple(down), stock)
         src, dst, count = step
-        cards = cols[src]
-        rest = cols[src] = cards[:-count]
-        joined = cols[dst] = cols[dst] + cards[-count:]
+        if src < 0:
+            return self._dealt(st)
+        n, q, aces = self.n, st, self.aces
+        a = _start(q, n, src)
+        b = _start(q, n, dst)
+        rest = q[n + src] - count
+        joined = q[n + dst] + count
+        hidden = q[src]
         # _settle changes a column only when it bares a face-down card or tops a run of 13
-        aces, hidden, under = self.aces, st.down[src], st.down[dst]
-        if not (
-            (hidden and hidden == len(rest))
-            or (len(rest) - hidden >= _RUN and aces[rest[-1]])
-            or (under and under == len(joined))
-            or (len(joined) - under >= _RUN and aces[joined[-1]])
+        if (rest - hidden >= _RUN and aces[q[a + rest - 1]]) or (
+            joined - q[dst] >= _RUN and aces[q[a + rest + count - 1]]
         ):
-            return SpiderState(tuple(cols), st.down, st.stock)
-        down = list(st.down)
-        self._settle(cols, down, src)
-        self._settle(cols, down, dst)
-        return SpiderState(tuple(cols), tuple(down), st.stock)
+            view = self.view(st)
+            cols, down = list(view.cols), list(view.down)
+            cols[dst] += cols[src][rest:]
+            cols[src] = cols[src][:rest]
+            self._settle(cols, down, src)
+            self._settle(cols, down, dst)
+            return pack(cols, down, view.stock)
+        flip = hidden != 0 and hidden == rest
+        if src < dst:  # the moved cards go past the columns between
+            return _moved(st, a + rest, a + rest + count, b + q[n + dst], n, src, dst, count, flip)
+        return _moved(st, b + q[n + dst], a + rest, a + rest + count, n, src, dst, count, flip)
+
+    def _dealt(self, st: bytes) -> bytes:
+        """The state after the stock move and the automatic moves it brings."""
+        view = self.view(st)
+        cols, down, stock = list(view.cols), list(view.down), view.stock
+        for _ in range(self.deal_rounds):
+            for t in range(len(cols)):
+                if stock:
+                    cols[t] += stock[-1:]
+                    stock = stock[:-1]
+        for t in range(len(cols)):
+            self._settle(cols, down, t)
+        return pack(cols, down, stock)
 
     def _settle(self, cols: list[bytes], down: list[int], t: int) -> None:
         """Send home complete runs from column ``t`` and turn up a bared face-down card."""
@@ -401,7 +549,7 @@ class SpiderTable:
 
     def scorer(
         self, w: Weights = DEFAULT_WEIGHTS, share: Share | None = None
-    ) -> Callable[[SpiderState], int]:
+    ) -> Callable[[bytes], int]:
         """How promising a state looks (higher is better); orders the search, never prunes.
 
         Cards home count for, cards in the stock against; then each column's share
@@ -409,27 +557,61 @@ class SpiderTable:
         """
         column = share or self.share_of(w)
         w_home, w_stock = w.home, w.stock
-        total = self.engine.card_total
+        total, head = self.engine.card_total, self.head
 
-        def score(st: SpiderState) -> int:
-            stock = len(st.stock)
-            return (total - stock) * w_home - w_stock * stock + sum(map(column, st.cols, st.down))
+        def score(st: bytes) -> int:
+            stock = st[head - 1]
+            return (total - stock) * w_home - w_stock * stock + column.total(st)
 
         return score
 
     def share_of(self, w: Weights = DEFAULT_WEIGHTS) -> Share:
-        """A column's share of the score with weights ``w`` (:class:`Share`)."""
-        return Share(self.chain, self.fits, w)
+        """Each column's share of the score with weights ``w`` (:class:`Share`)."""
+        return Share(self.chain, self.fits, w, self.n)
 
-    @staticmethod
-    def is_won(st: SpiderState) -> bool:
+    def is_won(self, st: bytes) -> bool:
         """Every card home: no card left in the tableau or the stock."""
-        return not st.stock and not any(st.cols)
+        return len(st) == self.head
+
+
+@cython.cfunc
+@cython.locals(p=cython.p_uchar, q=cython.p_const_uchar, size=cython.Py_ssize_t)
+def _moved(
+    st: bytes,
+    x: cython.Py_ssize_t,
+    y: cython.Py_ssize_t,
+    z: cython.Py_ssize_t,
+    n: cython.Py_ssize_t,
+    src: cython.Py_ssize_t,
+    dst: cython.Py_ssize_t,
+    count: cython.Py_ssize_t,
+    flip: cython.bint,
+) -> bytes:
+    """Packed state ``st`` with its bytes ``x:y`` and ``y:z`` swapped (``count`` cards moved
+    from column ``src`` to ``dst``), the sizes changed and the card bared on ``src`` turned
+    face up if ``flip``: one new ``bytes``, written before anything else sees it."""
+    size = len(st)
+    if cython.compiled:  # libc's memcpy into a new bytes object (state.pxd cimports them)
+        out = PyBytes_FromStringAndSize(cython.NULL, size)  # type: ignore[name-defined,attr-defined]  # noqa: F821
+        p = cython.cast(cython.p_uchar, PyBytes_AS_STRING(out))  # type: ignore[name-defined]  # noqa: F821
+        q = st
+        memcpy(p, q, x)  # type: ignore[name-defined]  # noqa: F821
+        memcpy(cython.address(p[x]), cython.address(q[y]), z - y)  # type: ignore[name-defined]  # noqa: F821
+        memcpy(cython.address(p[x + z - y]), cython.address(q[x]), y - x)  # type: ignore[name-defined]  # noqa: F821
+        memcpy(cython.address(p[z]), cython.address(q[z]), size - z)  # type: ignore[name-defined]  # noqa: F821
+    else:
+        written = bytearray(st[:x] + st[y:z] + st[x:y] + st[z:])
+        p = written
+    p[n + src] -= count
+    p[n + dst] += count
+    if flip:
+        p[src] -= 1
+    return out if cython.compiled else bytes(written)
 
 
 @cython.cclass
 class Share:
-    """A column's share of the score: face-down cards count against; each face-up pair of
+    """Each column's share of the score: face-down cards count against; each face-up pair of
     neighbours counts for when it stays together in a run, a little when it merely follows
     the build, and against when it breaks the build; an empty column counts for. Cards in the
     column count against (they are not home). Most moves change two columns, so a child's
@@ -446,32 +628,37 @@ class Share:
     covered: cython.int
     empty: cython.int
 
-    def __init__(self, chain: bytes, fits: bytes, w: Weights) -> None:
+    n: cython.Py_ssize_t
+    head: cython.Py_ssize_t
+
+    def __init__(self, chain: bytes, fits: bytes, w: Weights, n: int) -> None:
         self.chain, self.fits = chain, fits
         self.suit, self.follows, self.brk, self.home = w.suit, w.follows, w.brk, w.home
         self.down, self.covered, self.empty = w.down, w.covered, w.empty
+        self.n, self.head = n, 2 * n + 1
 
-    def __call__(self, cards: bytes, hidden: int) -> int:
-        return self.of(cards, hidden)
-
-    @cython.ccall
+    @cython.cfunc
+    @cython.exceptval(check=False)
     @cython.locals(
-        n=cython.Py_ssize_t,
         i=cython.Py_ssize_t,
         pair=cython.Py_ssize_t,
         value=cython.int,
-        q=cython.p_const_uchar,
         chain=cython.p_const_uchar,
         fits=cython.p_const_uchar,
     )
-    def of(self, cards: bytes, hidden: cython.Py_ssize_t) -> cython.int:
-        """The share of a column of ``cards`` with ``hidden`` face down."""
-        n = len(cards)
-        if not n:
+    def _of(
+        self,
+        q: cython.p_const_uchar,
+        at: cython.Py_ssize_t,
+        size: cython.Py_ssize_t,
+        hidden: cython.Py_ssize_t,
+    ) -> cython.int:
+        """The share of the column of ``size`` cards from ``q[at]``, ``hidden`` face down."""
+        if not size:
             return self.empty
-        value = -self.down * hidden - self.home * n - (self.covered if hidden else 0)
-        q, chain, fits = cards, self.chain, self.fits
-        for i in range(hidden + 1, n):
+        value = -self.down * hidden - self.home * size - (self.covered if hidden else 0)
+        chain, fits = self.chain, self.fits
+        for i in range(at + hidden + 1, at + size):
             pair = q[i - 1] * _CARDS + q[i]
             if chain[pair]:
                 value += self.suit
@@ -480,6 +667,39 @@ class Share:
             else:
                 value -= self.brk
         return value
+
+    @cython.ccall
+    @cython.locals(
+        q=cython.p_const_uchar,
+        n=cython.Py_ssize_t,
+        c=cython.Py_ssize_t,
+        at=cython.Py_ssize_t,
+        value=cython.int,
+    )
+    def total(self, st: bytes) -> cython.int:
+        """The shares of every column of packed state ``st``."""
+        q, n = st, self.n
+        at = self.head + q[self.head - 1]
+        value = 0
+        for c in range(n):
+            value += self._of(q, at, q[n + c], q[c])
+            at += q[n + c]
+        return value
+
+    @cython.ccall
+    @cython.locals(p=cython.p_const_uchar, q=cython.p_const_uchar, n=cython.Py_ssize_t)
+    def change(
+        self, old: bytes, new: bytes, src: cython.Py_ssize_t, dst: cython.Py_ssize_t
+    ) -> cython.int:
+        """How the shares of columns ``src`` and ``dst`` differ from packed state ``old`` to
+        ``new`` (the others are alike after a move)."""
+        p, q, n = old, new, self.n
+        return (
+            self._of(q, _start(q, n, src), q[n + src], q[src])
+            + self._of(q, _start(q, n, dst), q[n + dst], q[dst])
+            - self._of(p, _start(p, n, src), p[n + src], p[src])
+            - self._of(p, _start(p, n, dst), p[n + dst], p[dst])
+        )
 
 
 def _plan(src: int, dst: int, sizes: list[int], free: list[int]) -> list[Step]:
