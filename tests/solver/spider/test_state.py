@@ -89,3 +89,47 @@ def test_a_table_refuses_more_cards_than_a_packed_state_can_index() -> None:
     engine.rules = dataclasses.replace(engine.rules, pack=engine.rules.pack * 2)
     with pytest.raises(ValueError, match="at most 64 columns and 126 cards"):
         SpiderTable(engine)
+
+
+def test_malformed_states_and_steps_are_refused_before_any_c_code_runs() -> None:
+    """The C code reads and writes by a packed state's sizes and indexes tables by its cards:
+    whatever does not fit is a clear error."""
+    table = table_of("4")
+    cols = [bytes([c, c + 13]) for c in range(10)]
+    state = pack(cols, [1] * 10, bytes([20, 21]))
+    share = table.share_of()
+    malformed = [
+        state[:-1],  # a card short of its sizes
+        state + b"\x00",  # a card past them
+        b"\x00" * 5,  # shorter than the header
+        pack(cols, [3] + [1] * 9, b""),  # more face down than the column has
+        pack([bytes([52]), *cols[1:]], [0] * 10, b""),  # no such card
+    ]
+    calls = [
+        table.view,
+        table.starts,
+        table.key,
+        table.may_deal,
+        table.runs,
+        table.moves,
+        lambda st: table.after(st, (0, 1, 1)),
+        lambda st: table.takers(st, bytes(10), 0),
+        share.total,
+        lambda st: share.change(st, state, 0, 1),
+        lambda st: share.change(state, st, 0, 1),
+    ]
+    for bad in malformed:
+        for call in calls:
+            with pytest.raises(ValueError):
+                call(bad)
+    empty = pack([b"", *cols[1:]], [0] + [1] * 9, b"")
+    for step in [(0, 1, 1), (1, 1, 1), (1, 2, 3), (1, 2, 0), (10, 1, 1), (1, -2, 1), (-1, 0, 0)]:
+        with pytest.raises(ValueError, match="no step"):
+            table.after(empty, step)
+    with pytest.raises(ValueError, match="no card 52"):
+        table.takers(state, bytes(10), 52)
+    with pytest.raises(ValueError, match="a run of 3"):
+        table.takers(state, bytes([3] + [0] * 9), 0)
+    with pytest.raises(ValueError, match="no columns"):
+        share.change(state, state, 0, 10)
+    assert table.after(state, (0, 1, 1)) != state  # the state itself is fine

@@ -103,6 +103,28 @@ def _column_after(
     return False
 
 
+@cython.cfunc
+@cython.exceptval(-1)
+@cython.locals(q=cython.p_const_uchar, i=cython.Py_ssize_t, end=cython.Py_ssize_t)
+def _check(st: bytes, n: cython.Py_ssize_t) -> cython.int:
+    """Refuse (``ValueError``) what is not a packed state of ``n`` columns (:func:`pack`):
+    the C code reads and writes by its sizes and indexes tables by its cards."""
+    if len(st) < 2 * n + 1:
+        raise ValueError(f"not a packed state of {n} columns: {len(st)} bytes")
+    q = st
+    end = 2 * n + 1 + q[2 * n]
+    for i in range(n):
+        if q[i] > q[n + i]:
+            raise ValueError(f"column {i} has {q[i]} cards face down of {q[n + i]}")
+        end += q[n + i]
+    if end != len(st):
+        raise ValueError(f"not a packed state of {n} columns: {len(st)} bytes for {end}")
+    for i in range(2 * n + 1, end):
+        if q[i] >= _CARDS:
+            raise ValueError(f"no card {q[i]}")
+    return 0
+
+
 def pack(cols: Sequence[bytes], down: Sequence[int], stock: bytes) -> bytes:
     """A state in one ``bytes``: each column's face-down count, each column's size, the
     stock's size, the stock (top last), then each column's cards (bottom first).
@@ -222,6 +244,7 @@ class SpiderTable:
     @cython.locals(n=cython.Py_ssize_t, at=cython.Py_ssize_t, c=cython.Py_ssize_t)
     def view(self, st: bytes) -> SpiderState:
         """A packed state unpacked."""
+        _check(st, self.n)
         n, at = self.n, self.head + st[self.head - 1]
         cols = []
         for c in range(n):
@@ -232,6 +255,7 @@ class SpiderTable:
     @cython.locals(n=cython.Py_ssize_t, at=cython.Py_ssize_t, c=cython.Py_ssize_t)
     def starts(self, st: bytes) -> bytes:
         """Where each column's cards begin in a packed state, then where the state ends."""
+        _check(st, self.n)
         n, at = self.n, self.head + st[self.head - 1]
         out = bytearray(n + 1)
         for c in range(n):
@@ -257,6 +281,7 @@ class SpiderTable:
         cards; once it is empty, its columns sorted, each as its face-down count, its size
         and its cards, after a byte (255) that begins no state. (The columns are alike: one
         build rule, any card starts an empty one.)"""
+        _check(st, self.n)
         n, q = self.n, st
         if q[2 * n]:
             return st
@@ -307,6 +332,7 @@ class SpiderTable:
     @cython.locals(n=cython.Py_ssize_t, c=cython.Py_ssize_t)
     def may_deal(self, st: bytes) -> bool:
         """May the stock be dealt now?"""
+        _check(st, self.n)
         n = self.n
         if not st[2 * n]:
             return False
@@ -321,6 +347,7 @@ class SpiderTable:
     )
     def runs(self, st: bytes) -> bytes:
         """How many cards at the top of each column move together (:meth:`run_length`)."""
+        _check(st, self.n)
         n, chain, at = self.n, self.chain, self.head + st[self.head - 1]
         out = bytearray(n)
         for c in range(n):
@@ -341,11 +368,16 @@ class SpiderTable:
     def takers(self, st: bytes, runs: bytes, card: cython.int) -> int:
         """The columns (as bits) some top part of whose run (``runs``, :meth:`runs`) may go
         on ``card``."""
+        _check(st, self.n)
         n, q, fits, row = self.n, st, self.fits, card * _CARDS
+        if not 0 <= card < _CARDS or len(runs) != n:
+            raise ValueError(f"no card {card}, or not {n} runs")
         end = self.head + st[self.head - 1]
         found = 0
         for c in range(n):
             end += q[n + c]
+            if runs[c] > q[n + c]:
+                raise ValueError(f"a run of {runs[c]} in a column of {q[n + c]}")
             for k in range(1, runs[c] + 1):
                 if fits[row + q[end - k]]:
                     found |= _ONE << c
@@ -371,6 +403,7 @@ class SpiderTable:
     )
     def moves(self, st: bytes) -> list[Step]:
         """Every legal move: each run (or its top part) onto a column that takes it, then deal."""
+        _check(st, self.n)
         n, q = self.n, st
         tops = [0] * _CARDS  # for each card, the columns it tops, as bits
         gaps = 0
@@ -491,16 +524,19 @@ class SpiderTable:
     )
     def after(self, st: bytes, step: Step) -> bytes:
         """The state after a legal step and the automatic moves it brings."""
+        _check(st, self.n)
         src, dst, count = step
-        if src < 0:
+        if src < 0 and dst < 0 and not count:
             return self._dealt(st)
         n, q, aces = self.n, st, self.aces
+        if not (0 <= src < n and 0 <= dst < n and src != dst and 1 <= count <= q[n + src]):
+            raise ValueError(f"no step {step} on this state")
         a = _start(q, n, src)
         b = _start(q, n, dst)
         rest = q[n + src] - count
         joined = q[n + dst] + count
         hidden = q[src]
-        # _settle changes a column only when it bares a face-down card or tops a run of 13
+        # a run of 13 may go home: the way _settle does it; else at most a card turns up
         if (rest - hidden >= _RUN and aces[q[a + rest - 1]]) or (
             joined - q[dst] >= _RUN and aces[q[a + rest + count - 1]]
         ):
@@ -678,6 +714,7 @@ class Share:
     )
     def total(self, st: bytes) -> cython.int:
         """The shares of every column of packed state ``st``."""
+        _check(st, self.n)
         q, n = st, self.n
         at = self.head + q[self.head - 1]
         value = 0
@@ -694,6 +731,10 @@ class Share:
         """How the shares of columns ``src`` and ``dst`` differ from packed state ``old`` to
         ``new`` (the others are alike after a move)."""
         p, q, n = old, new, self.n
+        _check(old, n)
+        _check(new, n)
+        if not (0 <= src < n and 0 <= dst < n):
+            raise ValueError(f"no columns {src} and {dst}")
         return (
             self._of(q, _start(q, n, src), q[n + src], q[src])
             + self._of(q, _start(q, n, dst), q[n + dst], q[dst])
