@@ -75,7 +75,7 @@ def test_children_are_scored_as_afresh(suits: str, deal: int, steps: int, seed: 
     share = table.share_of(weights)
     score = table.scorer(weights, share)
     fresh = table.scorer(weights)
-    tree = _Tree(searcher.state_key, state, table.head)
+    tree = _Tree(table.key, state, table.head)
     won, grown = tree.grow(state, score(state), 0, table.moves(state), table.after, share, score)
     assert won is None
     for value, node, child in grown:

@@ -214,10 +214,6 @@ class SpiderSearcher(Searcher):
         plain = table.scorer()
         self.score = lambda pos: plain(table.state(pos))
 
-    def state_key(self, st: bytes) -> Hashable:
-        """Equal for states with the same futures (:meth:`SpiderTable.key`)."""
-        return self.table.key(st)
-
     @cython.locals(
         starts=bytes,
         runs=bytes,
@@ -358,7 +354,7 @@ class SpiderSearcher(Searcher):
         score = table.scorer(weights, share)
         after, children = table.after, self.children
         heappop, heappush = heapq.heappop, heapq.heappush
-        tree = _Tree(self.state_key, first, table.head)
+        tree = _Tree(table.key, first, table.head)
         grow = tree.grow
         frontier: list[tuple[int, int, bytes]] = [(0, 0, first)]
         nodes = 0
@@ -400,7 +396,7 @@ class SpiderSearcher(Searcher):
         after, children = table.after, self.children
         heappop, heappush = heapq.heappop, heapq.heappush
         may_deal = table.may_deal
-        tree = _Tree(self.state_key, first, table.head)
+        tree = _Tree(table.key, first, table.head)
         grow = tree.grow
         layer = [(score(first), 0, first)]
         nodes = 0
