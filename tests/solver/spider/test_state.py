@@ -13,6 +13,7 @@ from hypothesis import strategies as st
 from solver_positions import engine_of, playout
 
 from patience.engine.core import Engine
+from patience.solver.spider.search import spider_searcher
 from patience.solver.spider.state import SpiderTable, pack
 
 SUITS = ("1", "2", "4")
@@ -89,6 +90,7 @@ def test_a_table_refuses_more_cards_than_a_packed_state_can_index() -> None:
     engine.rules = dataclasses.replace(engine.rules, pack=engine.rules.pack * 2)
     with pytest.raises(ValueError, match="at most 64 columns and 126 cards"):
         SpiderTable(engine)
+    assert spider_searcher(engine) is None  # the general search takes such a game
 
 
 def test_malformed_states_and_steps_are_refused_before_any_c_code_runs() -> None:

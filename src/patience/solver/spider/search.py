@@ -2,11 +2,11 @@
 
 It works on packed states (:func:`~patience.solver.spider.state.pack`) with its own move
 generator (the engine's legal moves exactly), a score that counts runs, face-down cards, empty
-columns and cards home, and keys that name each state once: best first one stock deal at a time, in
-attempts with several weightings, sequences of mixed-suit runs moved in one step. It leaves
-moves out, so it proves a deal lost only from an empty stock with nothing left out; every win
-is replayed through :meth:`Engine.play`. (docs/SOLVERS.md, "Spider: a heuristic search, and
-when it proves")
+columns and cards home, and keys that name each state once: best first one stock deal at a
+time, in attempts with several weightings, sequences of mixed-suit runs moved in one step. It
+leaves moves out, so it proves a deal lost only from an empty stock with nothing left out;
+every win is replayed through :meth:`Engine.play`. (docs/SOLVERS.md, "Spider: a heuristic
+search, and when it proves")
 """
 
 from __future__ import annotations
@@ -25,7 +25,15 @@ from patience.rules.piles import Kind, Start, Unit
 from patience.rules.stock import Action, Redeal
 from patience.solver.result import Budget, Meter, ProvenUnwinnable, Result, Unknown, Won
 from patience.solver.search import Searcher
-from patience.solver.spider.state import DEAL, MOST_COLUMNS, Share, SpiderTable, Step, Weights
+from patience.solver.spider.state import (
+    DEAL,
+    MOST_CARDS,
+    MOST_COLUMNS,
+    Share,
+    SpiderTable,
+    Step,
+    Weights,
+)
 
 _CLOCK_EVERY = 64
 _ONE = cython.declare(cython.ulonglong, 1)
@@ -167,7 +175,7 @@ def is_spider(engine: Engine) -> bool:
     rules = engine.rules
     if not engine.tableau or engine.stock < 0 or engine.cells or engine.waste >= 0:
         return False
-    if len(engine.tableau) > MOST_COLUMNS:
+    if len(engine.tableau) > MOST_COLUMNS or len(rules.pack) > MOST_CARDS:
         return False
     if rules.stock.action is not Action.EACH_TABLEAU or rules.stock.redeal is not Redeal.NONE:
         return False

@@ -42,7 +42,7 @@ _CARDS = cython.declare(cython.int, 52)
 _ONE = cython.declare(cython.ulonglong, 1)
 MOST_COLUMNS = 64
 """The most tableau columns a table takes: the moves keep a set of columns in 64 bits."""
-_MOST_CARDS = 255 - 2 * MOST_COLUMNS - 1
+MOST_CARDS = 255 - 2 * MOST_COLUMNS - 1
 """The most cards a table takes: a packed state is indexed by bytes (:meth:`SpiderTable.starts`)."""
 
 
@@ -194,9 +194,9 @@ class SpiderTable:
         first = engine.specs[self.piles[0]]
         if first.build is None:
             raise ValueError("a Spider tableau needs a build rule")
-        if len(self.piles) > MOST_COLUMNS or len(rules.pack) > _MOST_CARDS:
+        if len(self.piles) > MOST_COLUMNS or len(rules.pack) > MOST_CARDS:
             raise ValueError(
-                f"a Spider table takes at most {MOST_COLUMNS} columns and {_MOST_CARDS} cards"
+                f"a Spider table takes at most {MOST_COLUMNS} columns and {MOST_CARDS} cards"
             )
         self.n = len(self.piles)
         """How many columns."""
@@ -286,7 +286,7 @@ class SpiderTable:
         if q[2 * n]:
             return st
         if cython.compiled:  # sorted in place, written in one new bytes (state.pxd)
-            starts, ordered = bytearray(n), bytearray(n)  # offsets fit a byte (_MOST_CARDS)
+            starts, ordered = bytearray(n), bytearray(n)  # offsets fit a byte (MOST_CARDS)
             at, order = starts, ordered
             a = self.head
             for c in range(n):
