@@ -1,5 +1,6 @@
-"""Spider sequence moves: several runs moved at once through the empty columns are plain
-legal moves in the engine and end where the searcher's one step says."""
+"""Spider's steps of several plain moves (runs moved at once through the empty columns, runs
+swapped or dug out through one) are plain legal moves in the engine and end where the
+searcher's one step says."""
 
 from __future__ import annotations
 
@@ -10,7 +11,7 @@ from solver_positions import engine_of
 
 from patience.cards import make_card, parse_card, suit
 from patience.engine.position import Position
-from patience.solver.spider.state import SpiderTable, pack
+from patience.solver.spider.state import DIG, SWAP, SpiderTable, pack, swapped
 
 SUITS = ("1", "2", "4")
 
@@ -62,6 +63,56 @@ def test_sequence_moves_are_plain_moves_in_the_engine(case: tuple[str, Position]
             here = table.after(here, part)
             pos = engine.play(pos, table.move(part))
         assert here == table.after(state, step) == table.state(pos)
+
+
+@settings(max_examples=150, deadline=None)
+@given(case=tables())
+def test_swaps_and_digs_are_plain_moves_in_the_engine(case: tuple[str, Position]) -> None:
+    suits, position = case
+    engine = engine_of("spider", {"suits": suits})
+    table = SpiderTable(engine)
+    state = table.state(position)
+    for step in table.swap_moves(state):
+        parts = table.expand(state, step)
+        assert len(parts) == 3
+        spare = parts[0][1]  # the empty column the first part goes to, and the last leaves
+        assert {step[0], step[1]} == {parts[1][0], parts[1][1]} and parts[2][0] == spare
+        here, pos = state, position
+        for part in parts:
+            assert part in table.moves(here)
+            here = table.after(here, part)
+            pos = engine.play(pos, table.move(part))
+        assert here == table.after(state, step) == table.state(pos)
+        assert not table.view(here).cols[spare]
+
+
+def test_runs_are_swapped_only_when_their_links_get_better() -> None:
+    """The Eights of Spades and Hearts lie on the Nines of each other's suit: swapped through
+    the empty column, each lies on its own suit."""
+    table = SpiderTable(engine_of("spider", {"suits": "4"}))
+    crossed = _state(table, ["9H 8S", "9S 8H", "", *["KC"] * 7])
+    assert table.swap_moves(crossed) == [(0, 1, swapped(SWAP, 1, 1)), (1, 0, swapped(SWAP, 1, 1))]
+    assert table.view(table.after(crossed, (0, 1, swapped(SWAP, 1, 1)))).cols[:3] == (
+        bytes(parse_card(t) for t in ("9H", "8H")),
+        bytes(parse_card(t) for t in ("9S", "8S")),
+        b"",
+    )
+    assert table.swap_moves(_state(table, ["9H 8H", "9S 8S", "", *["KC"] * 7])) == []
+    with pytest.raises(ValueError, match="no swap"):
+        table.expand(_state(table, ["9H 8S", "9S 8H", *["KC"] * 8]), (0, 1, swapped(SWAP, 1, 1)))
+
+
+def test_a_run_is_dug_out_when_a_card_turns_face_up() -> None:
+    """The Eight of Spades lies on the Nine of Hearts over a face-down Nine of Clubs: the Nine
+    goes onto the Ten of Hearts and the Eight back onto the Nine of Clubs, now face up."""
+    table = SpiderTable(engine_of("spider", {"suits": "4"}))
+    columns = ["9C 9H 8S", "TH", "", *["KC"] * 7]
+    cols = [bytes(parse_card(t) for t in text.split()) for text in columns]
+    state = pack(cols, [1] + [0] * 9, b"")
+    assert (0, 1, swapped(DIG, 1, 1)) in table.swap_moves(state)
+    dug = table.view(table.after(state, (0, 1, swapped(DIG, 1, 1))))
+    assert dug.cols[:2] == (cols[0][:1] + cols[0][2:], cols[1] + cols[0][1:2])
+    assert dug.down[0] == 0
 
 
 def _state(table: SpiderTable, columns: list[str]) -> bytes:

@@ -306,6 +306,7 @@ class SpiderSearcher(Searcher):
             for step in table.sequence_moves(st)
             if not (stock and not q[n + step[1]] and step[1] != first_gap)
         ]
+        kept[at:at] = table.swap_moves(st)  # each through an empty column and back out
         return kept, cut
 
     def solve(self, start: Position, budget: Budget | None = None) -> Result:

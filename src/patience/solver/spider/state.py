@@ -40,6 +40,12 @@ _KEPT = 1 << 16
 """Columns whose run segments are remembered (the latest used)."""
 _CARDS = cython.declare(cython.int, 52)
 _ONE = cython.declare(cython.ulonglong, 1)
+SWAP = 1
+"""A swap step ``(A, B, swapped(SWAP, x, y))``: the top ``x`` cards of column A into an empty
+column, the top ``y`` cards of column B onto A, then the first ``x`` onto B."""
+DIG = 3
+"""A dig step ``(A, C, swapped(DIG, x, z))``: the top ``x`` cards of column A into an empty
+column, the ``z`` cards under them onto column C, then the first ``x`` back onto A."""
 MOST_COLUMNS = 64
 """The most tableau columns a table takes: the moves keep a set of columns in 64 bits."""
 MOST_CARDS = 255 - 2 * MOST_COLUMNS - 1
@@ -103,6 +109,16 @@ def _column_after(
     return False
 
 
+def swapped(kind: int, x: int, y: int) -> int:
+    """The third number of a :data:`SWAP` or :data:`DIG` step moving runs of ``x`` and ``y``
+    cards: negative, so that no plain step has it.
+
+    >>> swapped(SWAP, 2, 1)
+    -4225
+    """
+    return -(kind << 12 | x << 6 | y)
+
+
 @cython.cfunc
 @cython.exceptval(-1)
 @cython.locals(q=cython.p_const_uchar, i=cython.Py_ssize_t, end=cython.Py_ssize_t)
@@ -123,6 +139,19 @@ def _check(st: bytes, n: cython.Py_ssize_t) -> cython.int:
         if q[i] >= _CARDS:
             raise ValueError(f"no card {q[i]}")
     return 0
+
+
+@cython.cfunc
+@cython.inline
+@cython.exceptval(check=False)
+def _link(
+    chain: cython.p_const_uchar, fits: cython.p_const_uchar, lower: cython.int, upper: cython.int
+) -> cython.int:
+    """What card ``upper`` on card ``lower`` is worth to a swap: 2 on one of its suit's run, 1
+    on one it merely follows by the build, else 0."""
+    if chain[lower * _CARDS + upper]:
+        return 2
+    return 1 if fits[lower * _CARDS + upper] else 0
 
 
 def pack(cols: Sequence[bytes], down: Sequence[int], stock: bytes) -> bytes:
@@ -493,6 +522,8 @@ class SpiderTable:
         if step == DEAL:
             return [step]
         src, dst, count = step
+        if count < 0:
+            return self._swap_parts(st, step)
         view = self.view(st)
         cards = view.cols[src]
         if count <= self.run_length(cards, view.down[src]):
@@ -505,6 +536,141 @@ class SpiderTable:
         bounds = [*reversed(starts), len(cards)]
         sizes = [high - low for low, high in pairwise(bounds)]
         return _plan(src, dst, sizes, free)
+
+    def _swap_parts(self, st: bytes, step: Step) -> list[Step]:
+        """The three plain moves of a :data:`SWAP` or :data:`DIG` step, through the first
+        empty column that is neither of its own."""
+        a, b, code = step
+        kind, x, y = -code >> 12, -code >> 6 & 63, -code & 63
+        n = self.n
+        free = [d for d in range(n) if not st[n + d] and d != a and d != b]
+        if kind not in (SWAP, DIG) or not 0 <= a < n or not 0 <= b < n or a == b or not free:
+            raise ValueError(f"no swap {step} on this state")
+        e = free[0]
+        if kind == SWAP:
+            return [(a, e, x), (b, a, y), (e, b, x)]
+        return [(a, e, x), (a, b, y), (e, a, x)]
+
+    @cython.locals(
+        q=cython.p_const_uchar,
+        chain=cython.p_const_uchar,
+        fits=cython.p_const_uchar,
+        col=cython.p_uchar,
+        size=cython.p_uchar,
+        low=cython.p_uchar,
+        under=cython.p_uchar,
+        first=cython.p_uchar,
+        after=cython.p_uchar,
+        tops=list,
+        unders=tuple,
+        out=list,
+        n=cython.Py_ssize_t,
+        c=cython.Py_ssize_t,
+        d=cython.Py_ssize_t,
+        k=cython.Py_ssize_t,
+        i=cython.Py_ssize_t,
+        j=cython.Py_ssize_t,
+        at=cython.Py_ssize_t,
+        end=cython.Py_ssize_t,
+        run=cython.Py_ssize_t,
+        count=cython.Py_ssize_t,
+        rest=cython.Py_ssize_t,
+        hidden=cython.Py_ssize_t,
+        kz=cython.Py_ssize_t,
+        a=cython.int,
+        x0=cython.int,
+        b=cython.int,
+        y0=cython.int,
+        u=cython.int,
+        z0=cython.int,
+        lower=cython.int,
+        now=cython.int,
+        old=cython.int,
+        flips=cython.bint,
+        gaps=cython.bint,
+        targets=cython.ulonglong,
+    )
+    def swap_moves(self, st: bytes) -> list[Step]:
+        """Two runs swapped (:data:`SWAP`), or a run dug out from under another
+        (:data:`DIG`), through an empty column: three plain moves each (:meth:`expand`),
+        offered only when the links they change get better (a card on one of its suit
+        counts 2, on one it merely follows 1) or, for a dig, when it turns a card face up.
+        Each moved part is the top of a column's run and lies on a face-up card."""
+        _check(st, self.n)
+        n, q, chain, fits, unders = self.n, st, self.chain, self.fits, self.unders
+        gaps = False
+        for c in range(n):
+            gaps = gaps or not q[n + c]
+        if not gaps:
+            return []
+        # the parts: for each column and each count of its run's top cards lying on a face-up
+        # card, the column, the count, the lowest card moved and the card under it
+        # (fewer than MOST_CARDS: each part lies on a card of its own, so a byte indexes them)
+        buffers = [bytearray(MOST_CARDS) for _ in range(4)] + [bytearray(52), bytearray(MOST_CARDS)]
+        col, size, low, under = buffers[0], buffers[1], buffers[2], buffers[3]
+        first, after = buffers[4], buffers[5]  # for each card, the parts on it, in order
+        count = 0
+        tops = [0] * _CARDS  # for each card, the columns it tops, as bits
+        at = self.head + q[self.head - 1]
+        for c in range(n):
+            end = at + q[n + c]
+            if q[n + c]:
+                tops[q[end - 1]] |= _ONE << c
+            run = _run(chain, q, at, q[n + c], q[c])
+            for k in range(1, run + 1):
+                if q[n + c] - k > q[c]:
+                    col[count] = c
+                    size[count] = k
+                    low[count] = q[end - k]
+                    under[count] = q[end - k - 1]
+                    count += 1
+            at = end
+        for i in range(52):
+            first[i] = 255
+        for i in range(count - 1, -1, -1):
+            after[i] = first[under[i]]
+            first[under[i]] = i
+        out: list[Step] = []
+        for i in range(count):
+            a, x0 = under[i], low[i]
+            now = _link(chain, fits, a, x0)
+            for b in unders[x0]:
+                j = first[b]
+                while j != 255:
+                    y0 = low[j]
+                    if (
+                        col[j] != col[i]
+                        and fits[a * _CARDS + y0]
+                        and _link(chain, fits, b, x0) + _link(chain, fits, a, y0)
+                        > now + _link(chain, fits, b, y0)
+                    ):
+                        out.append((col[i], col[j], swapped(SWAP, size[i], size[j])))
+                    j = after[j]
+        for i in range(count):
+            c, a, x0 = col[i], under[i], low[i]
+            at = _start(q, n, c)
+            rest, hidden = q[n + c] - size[i], q[c]
+            run = _run(chain, q, at, rest, hidden)
+            for kz in range(1, min(run, rest - 1) + 1):
+                z0, u = q[at + rest - kz], q[at + rest - kz - 1]
+                if not fits[u * _CARDS + x0]:
+                    continue
+                flips = rest - kz - 1 < hidden
+                old = _link(chain, fits, a, x0) + (0 if flips else _link(chain, fits, u, z0))
+                for lower in unders[z0]:
+                    if (
+                        not flips
+                        and _link(chain, fits, lower, z0) + _link(chain, fits, u, x0) <= old
+                    ):
+                        continue
+                    targets = tops[lower] & ~(_ONE << c)
+                    d = 0
+                    while targets:
+                        if targets & 1:
+                            out.append((c, d, swapped(DIG, size[i], kz)))
+                        targets >>= 1
+                        d += 1
+        return out
 
     # ------------------------------------------------------------------ effects
 
@@ -528,6 +694,10 @@ class SpiderTable:
         src, dst, count = step
         if src < 0 and dst < 0 and not count:
             return self._dealt(st)
+        if count < 0:
+            for part in self._swap_parts(st, step):
+                st = self.after(st, part)
+            return st
         n, q, aces = self.n, st, self.aces
         if not (0 <= src < n and 0 <= dst < n and src != dst and 1 <= count <= q[n + src]):
             raise ValueError(f"no step {step} on this state")
