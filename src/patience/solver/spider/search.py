@@ -4,9 +4,10 @@ It works on packed states (:func:`~patience.solver.spider.state.pack`) with its 
 generator (the engine's legal moves exactly), a score that counts runs, face-down cards, empty
 columns and cards home, and keys that name each state once: best first one stock deal at a
 time, in attempts with several weightings, sequences of mixed-suit runs moved in one step, and
-runs swapped or dug out through an empty column in one step. It leaves moves out, so it proves a deal lost only from an empty stock with nothing left out;
-every win is replayed through :meth:`Engine.play`. (docs/SOLVERS.md, "Spider: a heuristic
-search, and when it proves")
+runs swapped or dug out through an empty column in one step. It leaves moves out, so it
+proves a deal lost only from an empty stock with nothing left out; every win is replayed
+through :meth:`Engine.play`. (docs/SOLVERS.md, "Spider: a heuristic search, and when it
+proves")
 """
 
 from __future__ import annotations
