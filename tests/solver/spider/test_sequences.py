@@ -10,8 +10,9 @@ from hypothesis import strategies as st
 from solver_positions import engine_of
 
 from patience.cards import make_card, parse_card, suit
+from patience.engine.core import Engine
 from patience.engine.position import Position
-from patience.solver.spider.state import DIG, SWAP, SpiderTable, pack, swapped
+from patience.solver.spider.state import DIG, SWAP, SpiderTable, Step, pack, swapped
 
 SUITS = ("1", "2", "4")
 
@@ -44,6 +45,21 @@ def tables(draw: st.DrawFn) -> tuple[str, Position]:
     return suits, position
 
 
+def _played_in_parts(
+    engine: Engine, table: SpiderTable, position: Position, step: Step, parts: list[Step]
+) -> bytes:
+    """Each part is one of the table's moves where it is played, the engine plays it, and
+    the parts end where the step does, in the table and in the engine; the state they reach."""
+    state = table.state(position)
+    here, pos = state, position
+    for part in parts:
+        assert part in table.moves(here)
+        here = table.after(here, part)
+        pos = engine.play(pos, table.move(part))
+    assert here == table.after(state, step) == table.state(pos)
+    return here
+
+
 @settings(max_examples=150, deadline=None)
 @given(case=tables())
 def test_sequence_moves_are_plain_moves_in_the_engine(case: tuple[str, Position]) -> None:
@@ -57,12 +73,7 @@ def test_sequence_moves_are_plain_moves_in_the_engine(case: tuple[str, Position]
         assert count > table.run_length(view.cols[src], view.down[src])
         parts = table.expand(state, step)
         assert len(parts) >= 3
-        here, pos = state, position
-        for part in parts:
-            assert part in table.moves(here)
-            here = table.after(here, part)
-            pos = engine.play(pos, table.move(part))
-        assert here == table.after(state, step) == table.state(pos)
+        _played_in_parts(engine, table, position, step, parts)
 
 
 @settings(max_examples=150, deadline=None)
@@ -77,12 +88,7 @@ def test_swaps_and_digs_are_plain_moves_in_the_engine(case: tuple[str, Position]
         assert len(parts) == 3
         spare = parts[0][1]  # the empty column the first part goes to, and the last leaves
         assert {step[0], step[1]} == {parts[1][0], parts[1][1]} and parts[2][0] == spare
-        here, pos = state, position
-        for part in parts:
-            assert part in table.moves(here)
-            here = table.after(here, part)
-            pos = engine.play(pos, table.move(part))
-        assert here == table.after(state, step) == table.state(pos)
+        here = _played_in_parts(engine, table, position, step, parts)
         assert not table.view(here).cols[spare]
 
 
