@@ -31,8 +31,8 @@ from patience.rules.piles import Unit
 Step = tuple[int, int, int]
 """``(src, dst, count)`` over column numbers; :data:`DEAL` for the stock move."""
 DEAL: Step = (-1, -1, 0)
-"""The stock move. Compare steps with ``==``, never ``is``: mypyc (``bench/compiled.py``) passes
-tuples of ints unboxed, so a step equal to it need not be this object."""
+"""The stock move. Compare steps with ``==``, never ``is``: a step equal to it need not be this
+object (a compiled caller may build the tuple anew)."""
 
 _RUN = 13
 """Cards in a complete run (King to Ace)."""
@@ -165,12 +165,38 @@ def pack(cols: Sequence[bytes], down: Sequence[int], stock: bytes) -> bytes:
 
 
 @cython.cfunc
+@cython.locals(d=cython.Py_ssize_t, end=cython.Py_ssize_t)
+def _tops(q: cython.p_const_uchar, n: cython.Py_ssize_t) -> list[int]:
+    """For each card, the columns of packed state ``q`` it tops, as bits."""
+    tops = [0] * _CARDS
+    end = _start(q, n, 0)
+    for d in range(n):
+        end += q[n + d]
+        if q[n + d]:
+            tops[q[end - 1]] |= _ONE << d
+    return tops
+
+
+@cython.cfunc
+@cython.exceptval(check=False)
+@cython.locals(d=cython.Py_ssize_t, gaps=cython.ulonglong)
+def _gaps(q: cython.p_const_uchar, n: cython.Py_ssize_t) -> cython.ulonglong:
+    """The empty columns of packed state ``q``, as bits."""
+    gaps = 0
+    for d in range(n):
+        if not q[n + d]:
+            gaps |= _ONE << d
+    return gaps
+
+
+@cython.cfunc
 @cython.exceptval(-1)
 @cython.locals(d=cython.Py_ssize_t)
 def _add(
     out: list[Step], s: cython.Py_ssize_t, targets: cython.ulonglong, count: cython.Py_ssize_t
 ) -> cython.int:
-    """Append a move of ``count`` cards from column ``s`` onto each column of ``targets``."""
+    """Append a step ``(s, d, count)`` for each column ``d`` of ``targets`` (a move of
+    ``count`` cards, or a :data:`DIG` whose third number is ``count``)."""
     d = 0
     while targets:
         if targets & 1:
@@ -274,7 +300,8 @@ class SpiderTable:
     def view(self, st: bytes) -> SpiderState:
         """A packed state unpacked."""
         _check(st, self.n)
-        n, at = self.n, self.head + st[self.head - 1]
+        n = self.n
+        at = _start(st, n, 0)
         cols = []
         for c in range(n):
             cols.append(st[at : at + st[n + c]])
@@ -285,7 +312,8 @@ class SpiderTable:
     def starts(self, st: bytes) -> bytes:
         """Where each column's cards begin in a packed state, then where the state ends."""
         _check(st, self.n)
-        n, at = self.n, self.head + st[self.head - 1]
+        n = self.n
+        at = _start(st, n, 0)
         out = bytearray(n + 1)
         for c in range(n):
             out[c] = at
@@ -358,18 +386,12 @@ class SpiderTable:
         """How many cards at the top of a column move together."""
         return _run(self.chain, cards, 0, len(cards), down)
 
-    @cython.locals(n=cython.Py_ssize_t, c=cython.Py_ssize_t)
+    @cython.locals(n=cython.Py_ssize_t)
     def may_deal(self, st: bytes) -> bool:
         """May the stock be dealt now?"""
         _check(st, self.n)
         n = self.n
-        if not st[2 * n]:
-            return False
-        if self.blocked_by_gap:
-            for c in range(n):
-                if not st[n + c]:
-                    return False
-        return True
+        return st[2 * n] != 0 and not (self.blocked_by_gap and _gaps(st, n))
 
     @cython.locals(
         n=cython.Py_ssize_t, at=cython.Py_ssize_t, c=cython.Py_ssize_t, chain=cython.p_const_uchar
@@ -377,7 +399,8 @@ class SpiderTable:
     def runs(self, st: bytes) -> bytes:
         """How many cards at the top of each column move together (:meth:`run_length`)."""
         _check(st, self.n)
-        n, chain, at = self.n, self.chain, self.head + st[self.head - 1]
+        n, chain = self.n, self.chain
+        at = _start(st, n, 0)
         out = bytearray(n)
         for c in range(n):
             out[c] = _run(chain, st, at, st[n + c], st[c])
@@ -401,7 +424,7 @@ class SpiderTable:
         n, q, fits, row = self.n, st, self.fits, card * _CARDS
         if not 0 <= card < _CARDS or len(runs) != n:
             raise ValueError(f"no card {card}, or not {n} runs")
-        end = self.head + st[self.head - 1]
+        end = _start(st, n, 0)
         found = 0
         for c in range(n):
             end += q[n + c]
@@ -418,10 +441,8 @@ class SpiderTable:
         tops=list,
         out=list,
         n=cython.Py_ssize_t,
-        d=cython.Py_ssize_t,
         s=cython.Py_ssize_t,
         at=cython.Py_ssize_t,
-        end=cython.Py_ssize_t,
         size=cython.Py_ssize_t,
         run=cython.Py_ssize_t,
         count=cython.Py_ssize_t,
@@ -434,18 +455,10 @@ class SpiderTable:
         """Every legal move: each run (or its top part) onto a column that takes it, then deal."""
         _check(st, self.n)
         n, q = self.n, st
-        tops = [0] * _CARDS  # for each card, the columns it tops, as bits
-        gaps = 0
-        end = self.head + q[self.head - 1]
-        for d in range(n):
-            end += q[n + d]
-            if q[n + d]:
-                tops[q[end - 1]] |= _ONE << d
-            else:
-                gaps |= _ONE << d
+        tops, gaps = _tops(q, n), _gaps(q, n)
         chain, unders = self.chain, self.unders
         out: list[Step] = []
-        at = self.head + q[self.head - 1]
+        at = _start(q, n, 0)
         for s in range(n):
             size = q[n + s]
             run = _run(chain, q, at, size, q[s])
@@ -485,8 +498,7 @@ class SpiderTable:
         (:attr:`chain`); into an empty column only the whole sequence, off a card it does not
         follow.
         """
-        n = self.n
-        if not self.mixed or all(st[n : 2 * n]):
+        if not self.mixed or not _gaps(st, self.n):
             return []
         view = self.view(st)
         cols = view.cols
@@ -566,7 +578,6 @@ class SpiderTable:
         out=list,
         n=cython.Py_ssize_t,
         c=cython.Py_ssize_t,
-        d=cython.Py_ssize_t,
         k=cython.Py_ssize_t,
         i=cython.Py_ssize_t,
         j=cython.Py_ssize_t,
@@ -587,8 +598,6 @@ class SpiderTable:
         now=cython.int,
         old=cython.int,
         flips=cython.bint,
-        gaps=cython.bint,
-        targets=cython.ulonglong,
     )
     def swap_moves(self, st: bytes) -> list[Step]:
         """Two runs swapped (:data:`SWAP`), or a run dug out from under another
@@ -598,10 +607,7 @@ class SpiderTable:
         Each moved part is the top of a column's run and lies on a face-up card."""
         _check(st, self.n)
         n, q, chain, fits, unders = self.n, st, self.chain, self.fits, self.unders
-        gaps = False
-        for c in range(n):
-            gaps = gaps or not q[n + c]
-        if not gaps:
+        if not _gaps(q, n):
             return []
         # the parts: for each column and each count of its run's top cards lying on a face-up
         # card, the column, the count, the lowest card moved and the card under it
@@ -610,12 +616,9 @@ class SpiderTable:
         col, size, low, under = buffers[0], buffers[1], buffers[2], buffers[3]
         first, after = buffers[4], buffers[5]  # for each card, the parts on it, in order
         count = 0
-        tops = [0] * _CARDS  # for each card, the columns it tops, as bits
-        at = self.head + q[self.head - 1]
+        at = _start(q, n, 0)
         for c in range(n):
             end = at + q[n + c]
-            if q[n + c]:
-                tops[q[end - 1]] |= _ONE << c
             run = _run(chain, q, at, q[n + c], q[c])
             for k in range(1, run + 1):
                 if q[n + c] - k > q[c]:
@@ -646,6 +649,7 @@ class SpiderTable:
                     ):
                         out.append((col[i], col[j], swapped(SWAP, size[i], size[j])))
                     j = after[j]
+        tops = _tops(q, n)
         for i in range(count):
             c, a, x0 = col[i], under[i], low[i]
             at = _start(q, n, c)
@@ -663,13 +667,7 @@ class SpiderTable:
                         and _link(chain, fits, lower, z0) + _link(chain, fits, u, x0) <= old
                     ):
                         continue
-                    targets = tops[lower] & ~(_ONE << c)
-                    d = 0
-                    while targets:
-                        if targets & 1:
-                            out.append((c, d, swapped(DIG, size[i], kz)))
-                        targets >>= 1
-                        d += 1
+                    _add(out, c, tops[lower] & ~(_ONE << c), swapped(DIG, size[i], kz))
         return out
 
     # ------------------------------------------------------------------ effects
@@ -886,7 +884,7 @@ class Share:
         """The shares of every column of packed state ``st``."""
         _check(st, self.n)
         q, n = st, self.n
-        at = self.head + q[self.head - 1]
+        at = _start(q, n, 0)
         value = 0
         for c in range(n):
             value += self._of(q, at, q[n + c], q[c])
