@@ -121,6 +121,21 @@ def test_a_deal_completing_a_run_sends_it_home() -> None:
     assert table.after(table.state(position), DEAL) == table.state(after)
 
 
+def test_a_move_completing_a_run_sends_it_home_and_turns_up_the_card_it_bared() -> None:
+    """Every move of this position is the engine's; the Ace of Spades onto its King-to-Two
+    sends the run home, and the Three of Hearts under it turns face up."""
+    engine = engine_of("spider", {"suits": "2"})
+    table = SpiderTable(engine)
+    columns = ["3H KS QS JS TS 9S 8S 7S 6S 5S 4S 3S 2S", "AS", "KH QH JH TH 9H 8H 7H 6H 5H 4H"]
+    columns += ["2H", "AH"]
+    position = _end_game("2", columns, [1])
+    state = table.state(position)
+    for step in table.moves(state):
+        assert table.after(state, step) == table.state(engine.apply(position, table.move(step)))
+    home = table.view(table.after(state, (1, 0, 1)))
+    assert home.cols[0] == bytes(_cards("3H")) and home.down[0] == 0
+
+
 @cache
 def _won_line(suits: str, deal: int) -> tuple[Position, tuple[Move, ...]]:
     """A winning line for a deal (solved once for the tests that walk it back)."""

@@ -34,6 +34,8 @@ from patience.solver.spider.state import (
     SpiderTable,
     Step,
     Weights,
+    chain_of,
+    runs_home_by_chain,
 )
 
 _CLOCK_EVERY = 64
@@ -171,7 +173,8 @@ def is_spider(engine: Engine) -> bool:
     Read from the rules: the stock deals onto every tableau pile and never starts again,
     complete runs leave by themselves and nothing else reaches a foundation, the tableau
     piles share one build rule and give runs, any card starts an empty one, and there are no
-    cells, waste, refills or covered piles.
+    cells, waste, refills or covered piles; the runs that go home are the runs of 13 that move
+    together (:func:`runs_home_by_chain`).
     """
     rules = engine.rules
     if not engine.tableau or engine.stock < 0 or engine.cells or engine.waste >= 0:
@@ -205,6 +208,7 @@ def is_spider(engine: Engine) -> bool:
         and first.build is not None
         and first.unit is not Unit.ONE
         and not any(s.covered_by for s in specs)
+        and runs_home_by_chain(engine, chain_of(engine))
     )
 
 

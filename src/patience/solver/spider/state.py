@@ -11,7 +11,8 @@ Moves are triples ``(src, dst, count)`` over column numbers (0 for the first tab
 :data:`DEAL` is the stock move. :meth:`SpiderTable.moves` lists exactly the engine's legal
 moves (tests check this against :meth:`Engine.legal_moves`); :meth:`SpiderTable.after`
 applies one with the engine's automatic moves (turning up a bared face-down card and sending
-home a complete run, the engine's own test deciding which runs are complete).
+home a complete run: 13 cards that move together with an Ace on top, which
+:func:`runs_home_by_chain` checks, once per game, are the runs the engine sends home).
 """
 
 from __future__ import annotations
@@ -38,6 +39,8 @@ _RUN = 13
 """Cards in a complete run (King to Ace)."""
 _KEPT = 1 << 16
 """Columns whose run segments are remembered (the latest used)."""
+_MOST_RUNS = 1 << 14
+"""The most runs of 13 :func:`runs_home_by_chain` checks."""
 _CARDS = cython.declare(cython.int, 52)
 _ONE = cython.declare(cython.ulonglong, 1)
 SWAP = 1
@@ -259,13 +262,7 @@ class SpiderTable:
         """Where a packed state's stock begins (:func:`pack`)."""
         fits = first.build.table
         self.fits = fits
-        if first.unit is Unit.SUIT_RUN:
-            same = [c // 13 for c in range(52)]
-            self.chain = bytes(
-                fits[lo * 52 + up] and same[lo] == same[up] for lo in range(52) for up in range(52)
-            )
-        else:
-            self.chain = fits
+        self.chain = chain_of(engine)
         in_pack = set(rules.pack)
         self.mixed = any(
             fits[lo * 52 + up] and not self.chain[lo * 52 + up] for lo in in_pack for up in in_pack
@@ -283,6 +280,8 @@ class SpiderTable:
         self.blocked_by_gap = rules.stock.blocked_by_gap
         self.aces = bytes(rank(c) == ACE for c in range(52))
         """Which cards are Aces (a run goes home only when an Ace tops it)."""
+        if not runs_home_by_chain(engine, self.chain):
+            raise ValueError("the runs that go home are not the runs of 13 that move together")
         self._segments_of = lru_cache(maxsize=_KEPT)(self.segments)
         """:meth:`segments`, remembering the columns it saw last."""
 
@@ -704,50 +703,31 @@ class SpiderTable:
         rest = q[n + src] - count
         joined = q[n + dst] + count
         hidden = q[src]
-        # a run of 13 may go home: the way _settle does it; else at most a card turns up
-        if (rest - hidden >= _RUN and aces[q[a + rest - 1]]) or (
-            joined - q[dst] >= _RUN and aces[q[a + rest + count - 1]]
-        ):
-            view = self.view(st)
-            cols, down = list(view.cols), list(view.down)
-            cols[dst] += cols[src][rest:]
-            cols[src] = cols[src][:rest]
-            self._settle(cols, down, src)
-            self._settle(cols, down, dst)
-            return pack(cols, down, view.stock)
         flip = hidden != 0 and hidden == rest
         if src < dst:  # the moved cards go past the columns between
-            return _moved(st, a + rest, a + rest + count, b + q[n + dst], n, src, dst, count, flip)
-        return _moved(st, b + q[n + dst], a + rest, a + rest + count, n, src, dst, count, flip)
+            child = _moved(st, a + rest, a + rest + count, b + q[n + dst], n, src, dst, count, flip)
+        else:
+            child = _moved(st, b + q[n + dst], a + rest, a + rest + count, n, src, dst, count, flip)
+        if (rest - hidden >= _RUN and aces[q[a + rest - 1]]) or (
+            joined - q[dst] >= _RUN and aces[q[a + rest + count - 1]]
+        ):  # a run of 13 may go home
+            child = _sent_home(child, n, src, self.chain, aces)
+            child = _sent_home(child, n, dst, self.chain, aces)
+        return child
 
     def _dealt(self, st: bytes) -> bytes:
         """The state after the stock move and the automatic moves it brings."""
         view = self.view(st)
-        cols, down, stock = list(view.cols), list(view.down), view.stock
+        cols, stock = list(view.cols), view.stock
         for _ in range(self.deal_rounds):
             for t in range(len(cols)):
                 if stock:
                     cols[t] += stock[-1:]
                     stock = stock[:-1]
+        st = pack(cols, view.down, stock)
         for t in range(len(cols)):
-            self._settle(cols, down, t)
-        return pack(cols, down, stock)
-
-    def _settle(self, cols: list[bytes], down: list[int], t: int) -> None:
-        """Send home complete runs from column ``t`` and turn up a bared face-down card."""
-        while True:
-            cards = cols[t]
-            if down[t] and down[t] == len(cards):
-                down[t] -= 1
-            if (
-                len(cards) - down[t] >= _RUN
-                and self.aces[cards[-1]]
-                and self.run_length(cards, down[t]) >= _RUN
-                and Engine.complete_run_on(cards, down[t])
-            ):
-                cols[t] = cards[:-_RUN]
-                continue
-            return
+            st = _sent_home(st, self.n, t, self.chain, self.aces)
+        return st
 
     # ------------------------------------------------------------------ score
 
@@ -811,6 +791,84 @@ def _moved(
     if flip:
         p[src] -= 1
     return out if cython.compiled else bytes(written)
+
+
+@cython.cfunc
+@cython.locals(
+    p=cython.p_uchar,
+    q=cython.p_const_uchar,
+    size=cython.Py_ssize_t,
+    end=cython.Py_ssize_t,
+    top=cython.Py_ssize_t,
+)
+def _sent_home(
+    st: bytes,
+    n: cython.Py_ssize_t,
+    t: cython.Py_ssize_t,
+    chain: cython.p_const_uchar,
+    aces: cython.p_const_uchar,
+) -> bytes:
+    """Packed state ``st`` with each complete run on column ``t`` gone home (an Ace on top of
+    13 cards that move together; :func:`runs_home_by_chain` checks this is the engine's
+    test), and the card it bares turned face up."""
+    while True:
+        q = st
+        top = q[n + t]
+        if top - q[t] < _RUN:
+            return st
+        end = _start(q, n, t) + top
+        if not aces[q[end - 1]] or _run(chain, q, end - top, top, q[t]) < _RUN:
+            return st
+        size = len(st) - _RUN
+        if cython.compiled:  # as in _moved
+            out = PyBytes_FromStringAndSize(cython.NULL, size)  # type: ignore[name-defined,attr-defined]  # noqa: F821
+            p = cython.cast(cython.p_uchar, PyBytes_AS_STRING(out))  # type: ignore[name-defined]  # noqa: F821
+            memcpy(p, q, end - _RUN)  # type: ignore[name-defined]  # noqa: F821
+            memcpy(cython.address(p[end - _RUN]), cython.address(q[end]), size - end + _RUN)  # type: ignore[name-defined]  # noqa: F821
+        else:
+            written = bytearray(st[: end - _RUN] + st[end:])
+            p = written
+        p[n + t] -= _RUN
+        if p[t] and p[t] == p[n + t]:
+            p[t] -= 1
+        st = out if cython.compiled else bytes(written)
+
+
+def chain_of(engine: Engine) -> bytes:
+    """Which card may lie on which in a run that moves together, indexed ``lower * 52 +
+    upper``: the tableau's build, in one suit where the unit is a suit run."""
+    first = engine.specs[engine.tableau[0]]
+    if first.build is None:
+        raise ValueError("a Spider tableau needs a build rule")
+    fits = first.build.table
+    if first.unit is not Unit.SUIT_RUN:
+        return fits
+    same = [c // 13 for c in range(52)]
+    return bytes(
+        fits[lo * 52 + up] and same[lo] == same[up] for lo in range(52) for up in range(52)
+    )
+
+
+def runs_home_by_chain(engine: Engine, chain: bytes) -> bool:
+    """Is every run of 13 cards that move together by ``chain`` with an Ace on top one the
+    engine sends home (:meth:`Engine.complete_run_on`)? Then the solver may test runs by
+    ``chain`` alone. ``False`` too when there are too many such runs to check.
+
+    >>> from patience.engine.game import engine_for
+    >>> from patience.games import get_game
+    >>> table = SpiderTable(engine_for(get_game("spider").rules({"suits": "2"})))
+    >>> runs_home_by_chain(table.engine, table.chain)
+    True
+    >>> runs_home_by_chain(table.engine, table.fits)  # runs of either suit
+    False
+    """
+    cards = sorted(set(engine.rules.pack))
+    runs = [[c] for c in cards if rank(c) == ACE]
+    for _ in range(_RUN - 1):
+        runs = [[lo, *run] for run in runs for lo in cards if chain[lo * _CARDS + run[0]]]
+        if len(runs) > _MOST_RUNS:
+            return False
+    return all(Engine.complete_run_on(run, 0) for run in runs)
 
 
 @cython.cclass
