@@ -231,7 +231,9 @@ class SpiderSearcher(Searcher):
         starts=bytes,
         runs=bytes,
         kept=list,
-        step=tuple,
+        raw=bytearray,
+        r=cython.p_const_uchar,
+        i=cython.Py_ssize_t,
         takers=list,
         q=cython.p_const_uchar,
         chain=cython.p_const_uchar,
@@ -249,7 +251,6 @@ class SpiderSearcher(Searcher):
         cut=cython.bint,
         asked=cython.ulonglong,
         found=cython.ulonglong,
-        at=cython.Py_ssize_t,
     )
     def children(self, st: bytes) -> tuple[list[Step], bool]:
         """The moves worth trying here, and whether a legal move was left out."""
@@ -268,16 +269,15 @@ class SpiderSearcher(Searcher):
                     break
         takers = [0] * 52  # for a card, the columns whose run could go on it, as bits
         asked = 0  # the cards whose takers are known, as bits
-        for step in table.moves(st):
-            src, dst, count = step
-            if src < 0:  # the stock move
-                kept.append(step)
-                continue
+        raw = table.raw_moves(st)
+        r = raw
+        for i in range(0, len(raw), 3):
+            src, dst, count = r[i], r[i + 1], r[i + 2]
             if not q[n + dst]:
                 if stock and dst != first_gap:
                     cut = True
                     continue
-                kept.append(step)
+                kept.append((src, dst, count))
                 continue
             end = starts[src + 1]  # past the source's top card
             link = q[starts[dst + 1] - 1] * 52 + q[end - count]
@@ -292,7 +292,7 @@ class SpiderSearcher(Searcher):
                 and fits[q[end - count - 1] * 52 + q[end - count]]
                 and not chain[link]
             ):
-                kept.append(step)
+                kept.append((src, dst, count))
                 continue
             # else the run leaves a card it follows for another it merely follows: worth it
             # only if the card it bares can take a run from another column
@@ -302,16 +302,17 @@ class SpiderSearcher(Searcher):
                 asked |= _ONE << bared
             found = takers[bared]
             if found & ~(_ONE << src | _ONE << dst):
-                kept.append(step)
+                kept.append((src, dst, count))
             else:
                 cut = True
-        at = len(kept) - (1 if kept and kept[len(kept) - 1] == DEAL else 0)
-        kept[at:at] = [
+        kept += table.swap_moves(st)  # each through an empty column and back out
+        kept += [
             step
             for step in table.sequence_moves(st)
             if not (stock and not q[n + step[1]] and step[1] != first_gap)
         ]
-        kept[at:at] = table.swap_moves(st)  # each through an empty column and back out
+        if table.may_deal(st):
+            kept.append(DEAL)  # last
         return kept, cut
 
     def solve(self, start: Position, budget: Budget | None = None) -> Result:

@@ -193,6 +193,90 @@ def _gaps(q: cython.p_const_uchar, n: cython.Py_ssize_t) -> cython.ulonglong:
 
 
 @cython.cfunc
+@cython.exceptval(check=False)
+@cython.locals(c=cython.Py_ssize_t, at=cython.Py_ssize_t, total=cython.Py_ssize_t)
+def _face_up_runs(
+    q: cython.p_const_uchar, n: cython.Py_ssize_t, chain: cython.p_const_uchar
+) -> cython.Py_ssize_t:
+    """How many cards of packed state ``q`` are in the runs on top of its columns."""
+    total = 0
+    at = _start(q, n, 0)
+    for c in range(n):
+        total += _run(chain, q, at, q[n + c], q[c])
+        at += q[n + c]
+    return total
+
+
+@cython.cfunc
+@cython.exceptval(-1)
+@cython.locals(
+    s=cython.Py_ssize_t,
+    d=cython.Py_ssize_t,
+    i=cython.Py_ssize_t,
+    j=cython.Py_ssize_t,
+    at=cython.Py_ssize_t,
+    size=cython.Py_ssize_t,
+    run=cython.Py_ssize_t,
+    count=cython.Py_ssize_t,
+    w=cython.Py_ssize_t,
+    ranked=cython.Py_ssize_t,
+    card=cython.int,
+    top=cython.p_uchar,
+    by_top=cython.p_uchar,
+)
+def _write_moves(
+    q: cython.p_const_uchar,
+    n: cython.Py_ssize_t,
+    chain: cython.p_const_uchar,
+    fits: cython.p_const_uchar,
+    out: cython.p_uchar,
+) -> cython.Py_ssize_t:
+    """Write every legal move but the deal of packed state ``q`` into ``out`` as ``src``,
+    ``dst``, ``count`` (room for ``3 * (n - 1)`` bytes per card of :func:`_face_up_runs`);
+    answers the bytes written. Each part of a run goes onto the columns that take it, by
+    their top card and then by number, then into each empty column unless it is the
+    whole column."""
+    tops, order = bytearray(n), bytearray(n)  # kept here while the pointers below are used
+    top = tops  # each column's top card
+    by_top = order  # the non-empty columns, by top card, then number
+    at = _start(q, n, 0)
+    ranked = 0
+    for d in range(n):
+        at += q[n + d]
+        if q[n + d]:
+            top[d] = q[at - 1]
+            j = ranked
+            while j > 0 and top[by_top[j - 1]] > top[d]:
+                by_top[j] = by_top[j - 1]
+                j -= 1
+            by_top[j] = d
+            ranked += 1
+    w = 0
+    at = _start(q, n, 0)
+    for s in range(n):
+        size = q[n + s]
+        run = _run(chain, q, at, size, q[s])
+        at += size
+        for count in range(1, run + 1):
+            card = q[at - count]
+            for i in range(ranked):
+                d = by_top[i]
+                if d != s and fits[top[d] * _CARDS + card]:
+                    out[w] = s
+                    out[w + 1] = d
+                    out[w + 2] = count
+                    w += 3
+            if count < size:
+                for d in range(n):
+                    if not q[n + d]:
+                        out[w] = s
+                        out[w + 1] = d
+                        out[w + 2] = count
+                        w += 3
+    return w
+
+
+@cython.cfunc
 @cython.exceptval(-1)
 @cython.locals(d=cython.Py_ssize_t)
 def _add(
@@ -436,38 +520,29 @@ class SpiderTable:
         return found
 
     @cython.locals(
-        unders=tuple,
-        tops=list,
-        out=list,
         n=cython.Py_ssize_t,
-        s=cython.Py_ssize_t,
-        at=cython.Py_ssize_t,
-        size=cython.Py_ssize_t,
-        run=cython.Py_ssize_t,
-        count=cython.Py_ssize_t,
-        lower=cython.int,
-        gaps=cython.ulonglong,
-        chain=cython.p_const_uchar,
+        room=cython.Py_ssize_t,
+        written=cython.Py_ssize_t,
         q=cython.p_const_uchar,
     )
-    def moves(self, st: bytes) -> list[Step]:
-        """Every legal move: each run (or its top part) onto a column that takes it, then deal."""
+    def raw_moves(self, st: bytes) -> bytearray:
+        """Every legal move but the deal, in :meth:`moves`' order, as three bytes each:
+        ``src``, ``dst``, ``count``."""
         _check(st, self.n)
         n, q = self.n, st
-        tops, gaps = _tops(q, n), _gaps(q, n)
-        chain, unders = self.chain, self.unders
-        out: list[Step] = []
-        at = _start(q, n, 0)
-        for s in range(n):
-            size = q[n + s]
-            run = _run(chain, q, at, size, q[s])
-            at += size
-            for count in range(1, run + 1):
-                for lower in unders[q[at - count]]:
-                    if tops[lower]:
-                        _add(out, s, tops[lower] & ~(_ONE << s), count)
-                if count < size and gaps:
-                    _add(out, s, gaps, count)
+        room = 3 * (n - 1) * _face_up_runs(q, n, self.chain)
+        out = bytearray(room)
+        written = _write_moves(q, n, self.chain, self.fits, out)
+        del out[written:]
+        return out
+
+    @cython.locals(raw=bytearray, i=cython.Py_ssize_t)
+    def moves(self, st: bytes) -> list[Step]:
+        """Every legal move: each run (or its top part) onto a column that takes it (onto
+        the lowest card first), then into each empty column unless it is the whole column,
+        then deal."""
+        raw = self.raw_moves(st)
+        out: list[Step] = [(raw[i], raw[i + 1], raw[i + 2]) for i in range(0, len(raw), 3)]
         if self.may_deal(st):
             out.append(DEAL)
         return out
