@@ -75,12 +75,12 @@ def test_children_are_scored_as_afresh(suits: str, deal: int, steps: int, seed: 
     share = table.share_of(weights)
     score = table.scorer(weights, share)
     fresh = table.scorer(weights)
-    tree = _Tree(table.key, state, table.head)
-    won, grown = tree.grow(state, score(state), 0, table.moves(state), table.after, share, score)
-    assert won is None
-    for value, node, child in grown:
-        assert value == fresh(child)
-        assert tree.steps[node] in table.moves(state) and tree.parents[node] == 0
+    tree = _Tree(table, state)
+    grown: list[tuple[int, int, bytes]] = []
+    assert tree.grow(state, score(state), 0, table.moves(state), share, score, grown) is None
+    for negative, order, child in grown:
+        assert -negative == fresh(child)
+        assert tree.steps[-order] in table.moves(state) and tree.parents[-order] == 0
     assert len(tree.parents) == len(grown) + 1
 
 

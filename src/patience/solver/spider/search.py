@@ -14,7 +14,8 @@ from __future__ import annotations
 
 import heapq
 import random
-from collections.abc import Callable, Hashable
+from collections.abc import Callable
+from heapq import heappop, heappush
 
 import cython
 
@@ -38,6 +39,9 @@ from patience.solver.spider.state import (
     runs_home_by_chain,
 )
 
+Entry = tuple[int, int, bytes]
+"""A state on a search's heap: ``(-score, -node, state)``, so the best comes first, then the
+newest."""
 _CLOCK_EVERY = 64
 _ONE = cython.declare(cython.ulonglong, 1)
 _FIRST_CAP = 4000
@@ -88,19 +92,17 @@ def weights_for(attempt: int) -> Weights:
 class _Tree:
     """The states a search has met, each with its parent and the step that led to it."""
 
-    def __init__(self, key: Callable[[bytes], Hashable], root: bytes, head: int) -> None:
-        self.key = key
-        self.head = head
-        """Where the packed states' stock begins (:attr:`SpiderTable.head`)."""
+    def __init__(self, table: SpiderTable, root: bytes) -> None:
+        self.table = table
         self.parents = [-1]
         self.steps = [DEAL]
-        self.seen = {key(root)}
+        self.seen = {table.key(root)}
 
     def add(self, parent: int, step: Step, child: bytes) -> int | None:
         """The new node of ``child``, or ``None`` when its key was met before."""
         seen = self.seen
         size = len(seen)
-        seen.add(self.key(child))
+        seen.add(self.table.key(child))
         if len(seen) == size:
             return None
         self.parents.append(parent)
@@ -108,14 +110,17 @@ class _Tree:
         return size
 
     @cython.locals(
+        table=SpiderTable,
         seen=set,
         parents=list,
         moves=list,
-        out=list,
         step=tuple,
+        entry=tuple,
+        child=bytes,
         node=cython.Py_ssize_t,
         src=cython.Py_ssize_t,
         dst=cython.Py_ssize_t,
+        count=cython.Py_ssize_t,
         head=cython.Py_ssize_t,
         stock=cython.bint,
     )
@@ -125,37 +130,45 @@ class _Tree:
         value: int,
         parent: int,
         steps: list[Step],
-        after: Callable[[bytes, Step], bytes],
         share: Share,
         score: Callable[[bytes], int],
-    ) -> tuple[list[Step] | None, list[tuple[int, int, bytes]]]:
-        """Add the children of node ``parent`` (state ``st``, scored ``value``) by ``steps``.
+        frontier: list[Entry],
+        ready: list[Entry] | None = None,
+    ) -> list[Step] | None:
+        """Add the children of node ``parent`` (state ``st``, scored ``value``) by ``steps``:
+        each new one onto the heap ``frontier`` as ``(-score, -node, state)``, and onto
+        ``ready`` too if it may deal. Answers the winning line if a child is won.
 
-        Answers the winning line if a child is won, and the new children as (score, node,
-        state). A move changes two columns and leaves the stock, so a child's score is its
-        parent's with the shares of those two columns changed; after a deal it is scored
-        afresh.
+        A move changes two columns and leaves the stock, so a child's score is its parent's
+        with the shares of those two columns changed; after a deal it is scored afresh.
+        ``st`` is checked once; its children are packed well by construction.
         """
-        key, seen, parents, moves, head = self.key, self.seen, self.parents, self.steps, self.head
+        table, seen, parents, moves = self.table, self.seen, self.parents, self.steps
+        table.check(st)
+        if share.n != table.n:
+            raise ValueError(f"a share of {share.n} columns for a table of {table.n}")
+        head = table.head
         stock = st[head - 1] != 0
-        out: list[tuple[int, int, bytes]] = []
         for step in steps:
-            child = after(st, step)
-            src, dst = step[0], step[1]  # both -1 for the stock move
+            src, dst, count = step  # both -1 for the stock move
+            child = table._after(st, src, dst, count)
             # a move leaves the stock as it is: while it has cards, only a deal can win
             if (not stock or src < 0) and len(child) == head:  # won: no card left
-                return self.line(parent, step), out
+                return self.line(parent, step)
             node = len(seen)
-            seen.add(key(child))
+            seen.add(table._key(child))
             if len(seen) == node:
                 continue
             parents.append(parent)
             moves.append(step)
             if src < 0:
-                out.append((score(child), node, child))
-                continue
-            out.append((value + share.change(st, child, src, dst), node, child))
-        return None, out
+                entry = (-score(child), -node, child)
+            else:
+                entry = (-value - share._change(st, child, src, dst), -node, child)
+            heappush(frontier, entry)
+            if ready is not None and table._may_deal(child):
+                ready.append(entry)
+        return None
 
     def line(self, node: int, last: Step) -> list[Step]:
         """The steps from the root to ``node``, then ``last``."""
@@ -228,6 +241,7 @@ class SpiderSearcher(Searcher):
         self.score = lambda pos: plain(table.state(pos))
 
     @cython.locals(
+        table=SpiderTable,
         starts=bytes,
         runs=bytes,
         kept=list,
@@ -367,11 +381,10 @@ class SpiderSearcher(Searcher):
         table = self.table
         share = table.share_of(weights)
         score = table.scorer(weights, share)
-        after, children = table.after, self.children
-        heappop, heappush = heapq.heappop, heapq.heappush
-        tree = _Tree(table.key, first, table.head)
+        children = self.children
+        tree = _Tree(table, first)
         grow = tree.grow
-        frontier: list[tuple[int, int, bytes]] = [(0, 0, first)]
+        frontier: list[Entry] = [(0, 0, first)]
         nodes = 0
         cut_any = False
         while frontier:
@@ -383,11 +396,9 @@ class SpiderSearcher(Searcher):
             value = -negative if parent else score(st)  # the root's entry is not its score
             kept, cut = children(st)
             cut_any = cut_any or cut
-            won, grown = grow(st, value, parent, kept, after, share, score)
+            won = grow(st, value, parent, kept, share, score, frontier)
             if won is not None:
                 return won, nodes
-            for entry in grown:
-                heappush(frontier, (-entry[0], -entry[1], entry[2]))
         return not cut_any, nodes
 
     def _phased(
@@ -408,15 +419,13 @@ class SpiderSearcher(Searcher):
         table = self.table
         share = table.share_of(weights)
         score = table.scorer(weights, share)
-        after, children = table.after, self.children
-        heappop, heappush = heapq.heappop, heapq.heappush
-        may_deal = table.may_deal
-        tree = _Tree(table.key, first, table.head)
+        children = self.children
+        tree = _Tree(table, first)
         grow = tree.grow
-        layer = [(score(first), 0, first)]
+        layer: list[Entry] = [(-score(first), 0, first)]
         nodes = 0
         while layer:
-            frontier = [(-value, -node, st) for value, node, st in layer]
+            frontier = list(layer)
             heapq.heapify(frontier)
             ready = [entry for entry in layer if table.may_deal(entry[2])]
             spent = 0
@@ -430,22 +439,18 @@ class SpiderSearcher(Searcher):
                 kept = children(st)[0]
                 if kept and kept[-1] == DEAL:  # the stock move comes last
                     kept.pop()
-                won, grown = grow(st, -negative, -order, kept, after, share, score)
+                won = grow(st, -negative, -order, kept, share, score, frontier, ready)
                 if won is not None:
                     return won, nodes
-                for entry in grown:
-                    heappush(frontier, (-entry[0], -entry[1], entry[2]))
-                    if may_deal(entry[2]):
-                        ready.append(entry)
-            ready.sort(key=lambda entry: (-entry[0], -entry[1]))
+            ready.sort()  # the best score first, then the newest node
             layer = []
-            for _, parent, st in ready[:beam]:
+            for _, order, st in ready[:beam]:
                 child = table.after(st, DEAL)
                 if table.is_won(child):
-                    return tree.line(parent, DEAL), nodes
-                node = tree.add(parent, DEAL, child)
+                    return tree.line(-order, DEAL), nodes
+                node = tree.add(-order, DEAL, child)
                 if node is not None:
-                    layer.append((score(child), node, child))
+                    layer.append((-score(child), -node, child))
         return None, nodes
 
     def _winning(self, start: Position, steps: list[Step], nodes: int, meter: Meter) -> Won:

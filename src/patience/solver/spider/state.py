@@ -122,10 +122,8 @@ def swapped(kind: int, x: int, y: int) -> int:
     return -(kind << 12 | x << 6 | y)
 
 
-@cython.cfunc
-@cython.exceptval(-1)
 @cython.locals(q=cython.p_const_uchar, i=cython.Py_ssize_t, end=cython.Py_ssize_t)
-def _check(st: bytes, n: cython.Py_ssize_t) -> cython.int:
+def check_packed(st: bytes, n: cython.Py_ssize_t) -> cython.int:
     """Refuse (``ValueError``) what is not a packed state of ``n`` columns (:func:`pack`):
     the C code reads and writes by its sizes and indexes tables by its cards."""
     if len(st) < 2 * n + 1:
@@ -326,6 +324,7 @@ class SpiderState(NamedTuple):
     stock: bytes
 
 
+@cython.cclass
 class SpiderTable:
     """Moves, effects and scores of one Spider-like game, read from its rules."""
 
@@ -379,10 +378,15 @@ class SpiderTable:
             bytes(pos.piles[self.engine.stock]),
         )
 
+    @cython.ccall
+    def check(self, st: bytes) -> None:
+        """Refuse (``ValueError``) what is not a packed state of this table (:func:`pack`)."""
+        check_packed(st, self.n)
+
     @cython.locals(n=cython.Py_ssize_t, at=cython.Py_ssize_t, c=cython.Py_ssize_t)
     def view(self, st: bytes) -> SpiderState:
         """A packed state unpacked."""
-        _check(st, self.n)
+        check_packed(st, self.n)
         n = self.n
         at = _start(st, n, 0)
         cols = []
@@ -391,10 +395,11 @@ class SpiderTable:
             at += st[n + c]
         return SpiderState(tuple(cols), tuple(st[:n]), st[self.head : self.head + st[2 * n]])
 
+    @cython.ccall
     @cython.locals(n=cython.Py_ssize_t, at=cython.Py_ssize_t, c=cython.Py_ssize_t)
     def starts(self, st: bytes) -> bytes:
         """Where each column's cards begin in a packed state, then where the state ends."""
-        _check(st, self.n)
+        check_packed(st, self.n)
         n = self.n
         at = _start(st, n, 0)
         out = bytearray(n + 1)
@@ -404,6 +409,16 @@ class SpiderTable:
         out[n] = at
         return bytes(out)
 
+    @cython.ccall
+    def key(self, st: bytes) -> bytes:
+        """Equal for states with the same futures: the state itself while the stock has
+        cards; once it is empty, its columns sorted, each as its face-down count, its size
+        and its cards, after a byte (255) that begins no state. (The columns are alike: one
+        build rule, any card starts an empty one.)"""
+        check_packed(st, self.n)
+        return self._key(st)
+
+    @cython.cfunc
     @cython.locals(
         q=cython.p_const_uchar,
         p=cython.p_uchar,
@@ -416,12 +431,8 @@ class SpiderTable:
         at=cython.p_uchar,
         order=cython.p_uchar,
     )
-    def key(self, st: bytes) -> bytes:
-        """Equal for states with the same futures: the state itself while the stock has
-        cards; once it is empty, its columns sorted, each as its face-down count, its size
-        and its cards, after a byte (255) that begins no state. (The columns are alike: one
-        build rule, any card starts an empty one.)"""
-        _check(st, self.n)
+    def _key(self, st: bytes) -> bytes:
+        """:meth:`key` of a state known to be packed well."""
         n, q = self.n, st
         if q[2 * n]:
             return st
@@ -469,19 +480,26 @@ class SpiderTable:
         """How many cards at the top of a column move together."""
         return _run(self.chain, cards, 0, len(cards), down)
 
-    @cython.locals(n=cython.Py_ssize_t)
+    @cython.ccall
     def may_deal(self, st: bytes) -> bool:
         """May the stock be dealt now?"""
-        _check(st, self.n)
+        check_packed(st, self.n)
+        return self._may_deal(st)
+
+    @cython.cfunc
+    @cython.locals(n=cython.Py_ssize_t)
+    def _may_deal(self, st: bytes) -> cython.bint:
+        """:meth:`may_deal` of a state known to be packed well."""
         n = self.n
         return st[2 * n] != 0 and not (self.blocked_by_gap and _gaps(st, n))
 
+    @cython.ccall
     @cython.locals(
         n=cython.Py_ssize_t, at=cython.Py_ssize_t, c=cython.Py_ssize_t, chain=cython.p_const_uchar
     )
     def runs(self, st: bytes) -> bytes:
         """How many cards at the top of each column move together (:meth:`run_length`)."""
-        _check(st, self.n)
+        check_packed(st, self.n)
         n, chain = self.n, self.chain
         at = _start(st, n, 0)
         out = bytearray(n)
@@ -503,7 +521,7 @@ class SpiderTable:
     def takers(self, st: bytes, runs: bytes, card: cython.int) -> int:
         """The columns (as bits) some top part of whose run (``runs``, :meth:`runs`) may go
         on ``card``."""
-        _check(st, self.n)
+        check_packed(st, self.n)
         n, q, fits, row = self.n, st, self.fits, card * _CARDS
         if not 0 <= card < _CARDS or len(runs) != n:
             raise ValueError(f"no card {card}, or not {n} runs")
@@ -519,6 +537,7 @@ class SpiderTable:
                     break
         return found
 
+    @cython.ccall
     @cython.locals(
         n=cython.Py_ssize_t,
         room=cython.Py_ssize_t,
@@ -528,7 +547,7 @@ class SpiderTable:
     def raw_moves(self, st: bytes) -> bytearray:
         """Every legal move but the deal, in :meth:`moves`' order, as three bytes each:
         ``src``, ``dst``, ``count``."""
-        _check(st, self.n)
+        check_packed(st, self.n)
         n, q = self.n, st
         room = 3 * (n - 1) * _face_up_runs(q, n, self.chain)
         out = bytearray(room)
@@ -679,7 +698,7 @@ class SpiderTable:
         offered only when the links they change get better (a card on one of its suit
         counts 2, on one it merely follows 1) or, for a dig, when it turns a card face up.
         Each moved part is the top of a column's run and lies on a face-up card."""
-        _check(st, self.n)
+        check_packed(st, self.n)
         n, q, chain, fits, unders = self.n, st, self.chain, self.fits, self.unders
         if not _gaps(q, n):
             return []
@@ -746,13 +765,17 @@ class SpiderTable:
 
     # ------------------------------------------------------------------ effects
 
+    @cython.ccall
+    def after(self, st: bytes, step: Step) -> bytes:
+        """The state after a legal step and the automatic moves it brings."""
+        check_packed(st, self.n)
+        return self._after(st, step[0], step[1], step[2])
+
+    @cython.cfunc
     @cython.locals(
         q=cython.p_const_uchar,
         aces=cython.p_const_uchar,
         n=cython.Py_ssize_t,
-        src=cython.Py_ssize_t,
-        dst=cython.Py_ssize_t,
-        count=cython.Py_ssize_t,
         a=cython.Py_ssize_t,
         b=cython.Py_ssize_t,
         rest=cython.Py_ssize_t,
@@ -760,19 +783,19 @@ class SpiderTable:
         hidden=cython.Py_ssize_t,
         flip=cython.bint,
     )
-    def after(self, st: bytes, step: Step) -> bytes:
-        """The state after a legal step and the automatic moves it brings."""
-        _check(st, self.n)
-        src, dst, count = step
+    def _after(
+        self, st: bytes, src: cython.Py_ssize_t, dst: cython.Py_ssize_t, count: cython.Py_ssize_t
+    ) -> bytes:
+        """:meth:`after` on a state known to be packed well, for step ``(src, dst, count)``."""
         if src < 0 and dst < 0 and not count:
             return self._dealt(st)
         if count < 0:
-            for part in self._swap_parts(st, step):
+            for part in self._swap_parts(st, (src, dst, count)):
                 st = self.after(st, part)
             return st
         n, q, aces = self.n, st, self.aces
         if not (0 <= src < n and 0 <= dst < n and src != dst and 1 <= count <= q[n + src]):
-            raise ValueError(f"no step {step} on this state")
+            raise ValueError(f"no step {(src, dst, count)} on this state")
         a = _start(q, n, src)
         b = _start(q, n, dst)
         rest = q[n + src] - count
@@ -828,6 +851,7 @@ class SpiderTable:
         """Each column's share of the score with weights ``w`` (:class:`Share`)."""
         return Share(self.chain, self.fits, w, self.n)
 
+    @cython.ccall
     def is_won(self, st: bytes) -> bool:
         """Every card home: no card left in the tableau or the stock."""
         return len(st) == self.head
@@ -955,18 +979,7 @@ class Share:
     score is its parent's with those two shares changed.
     """
 
-    chain: bytes
-    fits: bytes
-    suit: cython.int
-    follows: cython.int
-    brk: cython.int
-    home: cython.int
-    down: cython.int
-    covered: cython.int
-    empty: cython.int
-
-    n: cython.Py_ssize_t
-    head: cython.Py_ssize_t
+    # its fields are declared in state.pxd
 
     def __init__(self, chain: bytes, fits: bytes, w: Weights, n: int) -> None:
         self.chain, self.fits = chain, fits
@@ -1015,7 +1028,7 @@ class Share:
     )
     def total(self, st: bytes) -> cython.int:
         """The shares of every column of packed state ``st``."""
-        _check(st, self.n)
+        check_packed(st, self.n)
         q, n = st, self.n
         at = _start(q, n, 0)
         value = 0
@@ -1025,17 +1038,25 @@ class Share:
         return value
 
     @cython.ccall
-    @cython.locals(p=cython.p_const_uchar, q=cython.p_const_uchar, n=cython.Py_ssize_t)
     def change(
         self, old: bytes, new: bytes, src: cython.Py_ssize_t, dst: cython.Py_ssize_t
     ) -> cython.int:
         """How the shares of columns ``src`` and ``dst`` differ from packed state ``old`` to
         ``new`` (the others are alike after a move)."""
-        p, q, n = old, new, self.n
-        _check(old, n)
-        _check(new, n)
-        if not (0 <= src < n and 0 <= dst < n):
+        check_packed(old, self.n)
+        check_packed(new, self.n)
+        if not (0 <= src < self.n and 0 <= dst < self.n):
             raise ValueError(f"no columns {src} and {dst}")
+        return self._change(old, new, src, dst)
+
+    @cython.cfunc
+    @cython.exceptval(check=False)
+    @cython.locals(p=cython.p_const_uchar, q=cython.p_const_uchar, n=cython.Py_ssize_t)
+    def _change(
+        self, old: bytes, new: bytes, src: cython.Py_ssize_t, dst: cython.Py_ssize_t
+    ) -> cython.int:
+        """:meth:`change` for packed states and columns known to be good."""
+        p, q, n = old, new, self.n
         return (
             self._of(q, _start(q, n, src), q[n + src], q[src])
             + self._of(q, _start(q, n, dst), q[n + dst], q[dst])
