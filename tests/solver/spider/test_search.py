@@ -17,7 +17,13 @@ from patience.engine.game import start_position
 from patience.engine.position import STOCK_MOVE, Move, Position
 from patience.games import GAMES, get_game
 from patience.solver import Budget, ProvenUnwinnable, Unknown, Won, searcher_for
-from patience.solver.spider.search import SpiderSearcher, _Tree, spider_searcher, weights_for
+from patience.solver.spider.search import (
+    SpiderSearcher,
+    _Frontier,
+    _Tree,
+    spider_searcher,
+    weights_for,
+)
 from patience.solver.spider.state import DEAL, SpiderTable
 
 SUITS = ("1", "2", "4")
@@ -76,11 +82,12 @@ def test_children_are_scored_as_afresh(suits: str, deal: int, steps: int, seed: 
     score = table.scorer(weights, share)
     fresh = table.scorer(weights)
     tree = _Tree(table, state)
-    grown: list[tuple[int, int, bytes]] = []
-    assert tree.grow(state, score(state), 0, table.moves(state), share, score, grown) is None
-    for negative, order, child in grown:
-        assert -negative == fresh(child)
-        assert tree.steps[-order] in table.moves(state) and tree.parents[-order] == 0
+    frontier = _Frontier()
+    assert tree.grow(state, score(state), 0, table.moves(state), share, score, frontier) is None
+    grown = [frontier.pop() for _ in range(len(frontier))]
+    for value, node, child in grown:
+        assert value == fresh(child)
+        assert tree.steps[node] in table.moves(state) and tree.parents[node] == 0
     assert len(tree.parents) == len(grown) + 1
 
 

@@ -12,7 +12,6 @@ proves")
 
 from __future__ import annotations
 
-import heapq
 import random
 from collections.abc import Callable
 from heapq import heappop, heappush
@@ -39,9 +38,6 @@ from patience.solver.spider.state import (
     runs_home_by_chain,
 )
 
-Entry = tuple[int, int, bytes]
-"""A state on a search's heap: ``(-score, -node, state)``, so the best comes first, then the
-newest."""
 _CLOCK_EVERY = 64
 _ONE = cython.declare(cython.ulonglong, 1)
 _FIRST_CAP = 4000
@@ -89,6 +85,56 @@ def weights_for(attempt: int) -> Weights:
     )
 
 
+_SPAN = cython.declare(cython.longlong, 1 << 32)
+"""Nodes a search may number: a heap key holds a score above a node."""
+
+
+@cython.cclass
+class _Frontier:
+    """The states a search has yet to expand, the best score first, then the newest node.
+
+    The heap holds one integer per state, its score and its node together
+    (:meth:`push`), so that comparing two costs one comparison of numbers; the states wait
+    beside it by node.
+
+    >>> frontier = _Frontier()
+    >>> for value, node in ((5, 1), (7, 2), (7, 3)):
+    ...     _ = frontier.push(value, node, bytes([node]))
+    >>> [frontier.pop()[:2] for _ in range(len(frontier))]
+    [(7, 3), (7, 2), (5, 1)]
+    """
+
+    heap: list[int]
+    waiting: dict[int, bytes]
+
+    def __init__(self) -> None:
+        self.heap = []
+        self.waiting = {}
+
+    def __len__(self) -> int:
+        return len(self.heap)
+
+    @cython.ccall
+    @cython.locals(key=cython.longlong)
+    def push(self, value: cython.longlong, node: cython.longlong, st: bytes) -> int:
+        """Add state ``st`` of ``node``, scored ``value``; answers its key in the heap."""
+        if not 0 <= node < _SPAN:
+            raise ValueError(f"no node {node}: a search numbers at most {_SPAN}")
+        key = -value * _SPAN + (_SPAN - 1 - node)
+        heappush(self.heap, key)
+        self.waiting[node] = st
+        return key
+
+    @cython.ccall
+    @cython.locals(key=cython.longlong, low=cython.longlong, node=cython.longlong)
+    def pop(self) -> tuple[int, int, bytes]:
+        """Take the best state off: its score, its node and the state."""
+        key = heappop(self.heap)
+        low = key & (_SPAN - 1)
+        node = _SPAN - 1 - low
+        return -((key - low) // _SPAN), node, self.waiting.pop(node)
+
+
 class _Tree:
     """The states a search has met, each with its parent and the step that led to it."""
 
@@ -115,7 +161,8 @@ class _Tree:
         parents=list,
         moves=list,
         step=tuple,
-        entry=tuple,
+        frontier=_Frontier,
+        key=cython.longlong,
         child=bytes,
         node=cython.Py_ssize_t,
         src=cython.Py_ssize_t,
@@ -132,12 +179,13 @@ class _Tree:
         steps: list[Step],
         share: Share,
         score: Callable[[bytes], int],
-        frontier: list[Entry],
-        ready: list[Entry] | None = None,
+        frontier: _Frontier,
+        ready: list[tuple[int, int, bytes]] | None = None,
     ) -> list[Step] | None:
         """Add the children of node ``parent`` (state ``st``, scored ``value``) by ``steps``:
-        each new one onto the heap ``frontier`` as ``(-score, -node, state)``, and onto
-        ``ready`` too if it may deal. Answers the winning line if a child is won.
+        each new one onto ``frontier``, and onto ``ready`` too as ``(key, node, state)`` if
+        it may deal (``key`` its key in the frontier). Answers the winning line if a child is
+        won.
 
         A move changes two columns and leaves the stock, so a child's score is its parent's
         with the shares of those two columns changed; after a deal it is scored afresh.
@@ -162,12 +210,11 @@ class _Tree:
             parents.append(parent)
             moves.append(step)
             if src < 0:
-                entry = (-score(child), -node, child)
+                key = frontier.push(score(child), node, child)
             else:
-                entry = (-value - share._change(st, child, src, dst), -node, child)
-            heappush(frontier, entry)
+                key = frontier.push(value + share._change(st, child, src, dst), node, child)
             if ready is not None and table._may_deal(child):
-                ready.append(entry)
+                ready.append((key, node, child))
         return None
 
     def line(self, node: int, last: Step) -> list[Step]:
@@ -384,16 +431,17 @@ class SpiderSearcher(Searcher):
         children = self.children
         tree = _Tree(table, first)
         grow = tree.grow
-        frontier: list[Entry] = [(0, 0, first)]
+        frontier = _Frontier()
+        frontier.push(0, 0, first)
         nodes = 0
         cut_any = False
         while frontier:
             if nodes >= cap or meter.late(nodes):
                 return None, nodes
-            negative, order, st = heappop(frontier)
+            value, parent, st = frontier.pop()
             nodes += 1
-            parent = -order
-            value = -negative if parent else score(st)  # the root's entry is not its score
+            if not parent:  # the root's entry is not its score
+                value = score(st)
             kept, cut = children(st)
             cut_any = cut_any or cut
             won = grow(st, value, parent, kept, share, score, frontier)
@@ -422,35 +470,38 @@ class SpiderSearcher(Searcher):
         children = self.children
         tree = _Tree(table, first)
         grow = tree.grow
-        layer: list[Entry] = [(-score(first), 0, first)]
+        layer = [(score(first), 0, first)]
         nodes = 0
         while layer:
-            frontier = list(layer)
-            heapq.heapify(frontier)
-            ready = [entry for entry in layer if table.may_deal(entry[2])]
+            frontier = _Frontier()
+            ready = []
+            for value, node, st in layer:
+                key = frontier.push(value, node, st)
+                if table.may_deal(st):
+                    ready.append((key, node, st))
             spent = 0
             limit = per_deal if table.stock_left(layer[0][2]) else per_deal * _LAST_FACTOR
             while frontier and spent < limit:
                 if nodes >= cap or meter.late(nodes):
                     return None, nodes
-                negative, order, st = heappop(frontier)
+                value, parent, st = frontier.pop()
                 nodes += 1
                 spent += 1
                 kept = children(st)[0]
                 if kept and kept[-1] == DEAL:  # the stock move comes last
                     kept.pop()
-                won = grow(st, -negative, -order, kept, share, score, frontier, ready)
+                won = grow(st, value, parent, kept, share, score, frontier, ready)
                 if won is not None:
                     return won, nodes
-            ready.sort()  # the best score first, then the newest node
+            ready.sort()  # by key: the best score first, then the newest node
             layer = []
-            for _, order, st in ready[:beam]:
+            for _, parent, st in ready[:beam]:
                 child = table.after(st, DEAL)
                 if table.is_won(child):
-                    return tree.line(-order, DEAL), nodes
-                node = tree.add(-order, DEAL, child)
-                if node is not None:
-                    layer.append((-score(child), -node, child))
+                    return tree.line(parent, DEAL), nodes
+                added = tree.add(parent, DEAL, child)
+                if added is not None:
+                    layer.append((score(child), added, child))
         return None, nodes
 
     def _winning(self, start: Position, steps: list[Step], nodes: int, meter: Meter) -> Won:
