@@ -1,6 +1,6 @@
-"""Spider's packed states: they unpack to what they packed, their column starts and runs are
-each column's, and their keys merge exactly the states whose columns are alike up to order
-once the stock is empty."""
+"""Spider's packed states: they unpack to what they packed, their keys merge exactly the
+states whose columns are alike up to order once the stock is empty, and the moves a search
+tries are legal, with every legal move among them unless it says one was left out."""
 
 from __future__ import annotations
 
@@ -41,12 +41,43 @@ def test_a_packed_state_unpacks_to_its_columns(
     assert view.down == tuple(pos.down[t] for t in table.piles)
     assert view.stock == bytes(pos.piles[table.engine.stock])
     assert pack(*view) == state
-    starts = table.starts(state)
-    assert [state[starts[c] : starts[c + 1]] for c in range(table.n)] == list(view.cols)
-    assert starts[-1] == len(state)
-    runs = [table.run_length(cards, down) for cards, down in zip(*view[:2], strict=True)]
-    assert list(table.runs(state)) == runs
     assert table.stock_left(state) == len(view.stock)
+
+
+@settings(max_examples=60, deadline=None)
+@given(
+    suits=st.sampled_from(SUITS),
+    deal=st.integers(1, 10_000),
+    steps=st.integers(0, 200),
+    seed=st.integers(0, 1000),
+)
+def test_the_moves_worth_trying_are_legal_and_leave_out_only_what_they_say(
+    suits: str, deal: int, steps: int, seed: int
+) -> None:
+    table = table_of(suits)
+    state = table.state(playout("spider", deal, steps, seed, {"suits": suits}))
+    kept, cut = table.worth_trying(state)
+    legal = table.moves(state)
+    plain = [step for step in kept if step[2] > 0 and step in legal]
+    macros = table.swap_moves(state) + table.sequence_moves(state)
+    assert all(step in legal or step in macros for step in kept)
+    assert len(set(kept)) == len(kept)
+    assert (kept[-1:] == [(-1, -1, 0)]) == table.may_deal(state)
+    moved = [step for step in legal if step[0] >= 0]
+    assert plain == [step for step in moved if step in plain]  # in the generator's order
+    assert cut == (len(plain) < len(moved))
+
+
+def test_a_run_broken_onto_another_suit_is_left_out() -> None:
+    """Four suits: the Five of Hearts may go onto the Six of Spades, but that would leave its
+    own suit's Six for a mere follower."""
+    table = table_of("4")
+    five, six_h, six_s = 4 + 13, 5 + 13, 5
+    cols = [bytes([six_h, five]), bytes([six_s])] + [bytes([c]) for c in (30, 31, 32, 33)]
+    cols += [bytes([34]), bytes([35]), bytes([36]), bytes([37])]
+    state = pack(cols, [0] * 10, b"")
+    kept, cut = table.worth_trying(state)
+    assert (0, 1, 1) in table.moves(state) and (0, 1, 1) not in kept and cut
 
 
 @st.composite
@@ -109,13 +140,12 @@ def test_malformed_states_and_steps_are_refused_before_any_c_code_runs() -> None
     ]
     calls = [
         table.view,
-        table.starts,
         table.key,
         table.may_deal,
-        table.runs,
+        table.worth_trying,
+        table.raw_moves,
         table.moves,
         lambda st: table.after(st, (0, 1, 1)),
-        lambda st: table.takers(st, bytes(10), 0),
         share.total,
         lambda st: share.change(st, state, 0, 1),
         lambda st: share.change(state, st, 0, 1),
@@ -128,10 +158,6 @@ def test_malformed_states_and_steps_are_refused_before_any_c_code_runs() -> None
     for step in [(0, 1, 1), (1, 1, 1), (1, 2, 3), (1, 2, 0), (10, 1, 1), (1, -2, 1), (-1, 0, 0)]:
         with pytest.raises(ValueError, match="no step"):
             table.after(empty, step)
-    with pytest.raises(ValueError, match="no card 52"):
-        table.takers(state, bytes(10), 52)
-    with pytest.raises(ValueError, match="a run of 3"):
-        table.takers(state, bytes([3] + [0] * 9), 0)
     with pytest.raises(ValueError, match="no columns"):
         share.change(state, state, 0, 10)
     assert table.after(state, (0, 1, 1)) != state  # the state itself is fine

@@ -39,7 +39,6 @@ from patience.solver.spider.state import (
 )
 
 _CLOCK_EVERY = 64
-_ONE = cython.declare(cython.ulonglong, 1)
 _FIRST_CAP = 4000
 """Nodes for each attempt of the first round from a position with an empty stock; each later
 round doubles it."""
@@ -287,95 +286,6 @@ class SpiderSearcher(Searcher):
         plain = table.scorer()
         self.score = lambda pos: plain(table.state(pos))
 
-    @cython.locals(
-        table=SpiderTable,
-        starts=bytes,
-        runs=bytes,
-        kept=list,
-        raw=bytearray,
-        r=cython.p_const_uchar,
-        i=cython.Py_ssize_t,
-        takers=list,
-        q=cython.p_const_uchar,
-        chain=cython.p_const_uchar,
-        fits=cython.p_const_uchar,
-        n=cython.Py_ssize_t,
-        src=cython.Py_ssize_t,
-        dst=cython.Py_ssize_t,
-        count=cython.Py_ssize_t,
-        end=cython.Py_ssize_t,
-        first_gap=cython.Py_ssize_t,
-        d=cython.Py_ssize_t,
-        link=cython.Py_ssize_t,
-        bared=cython.int,
-        stock=cython.bint,
-        cut=cython.bint,
-        asked=cython.ulonglong,
-        found=cython.ulonglong,
-    )
-    def children(self, st: bytes) -> tuple[list[Step], bool]:
-        """The moves worth trying here, and whether a legal move was left out."""
-        table = self.table
-        chain, fits, n, q = table.chain, table.fits, table.n, st
-        stock = q[2 * n] != 0
-        starts, runs = table.starts(st), table.runs(st)
-        kept = []
-        cut = False
-        # while the stock has cards, runs go into the first empty column only (docs/SOLVERS.md)
-        first_gap = -1
-        if stock:
-            for d in range(n):
-                if not q[n + d]:
-                    first_gap = d
-                    break
-        takers = [0] * 52  # for a card, the columns whose run could go on it, as bits
-        asked = 0  # the cards whose takers are known, as bits
-        raw = table.raw_moves(st)
-        r = raw
-        for i in range(0, len(raw), 3):
-            src, dst, count = r[i], r[i + 1], r[i + 2]
-            if not q[n + dst]:
-                if stock and dst != first_gap:
-                    cut = True
-                    continue
-                kept.append((src, dst, count))
-                continue
-            end = starts[src + 1]  # past the source's top card
-            link = q[starts[dst + 1] - 1] * 52 + q[end - count]
-            if count < runs[src]:
-                # the head leaves a card of its run: worth it only onto a card of its suit,
-                # and only if the card it bares can take a run from another column
-                if not chain[link]:
-                    cut = True
-                    continue
-            elif not (
-                q[n + src] - count > q[src]
-                and fits[q[end - count - 1] * 52 + q[end - count]]
-                and not chain[link]
-            ):
-                kept.append((src, dst, count))
-                continue
-            # else the run leaves a card it follows for another it merely follows: worth it
-            # only if the card it bares can take a run from another column
-            bared = q[end - count - 1]
-            if not asked >> bared & 1:
-                takers[bared] = table.takers(st, runs, bared)
-                asked |= _ONE << bared
-            found = takers[bared]
-            if found & ~(_ONE << src | _ONE << dst):
-                kept.append((src, dst, count))
-            else:
-                cut = True
-        kept += table.swap_moves(st)  # each through an empty column and back out
-        kept += [
-            step
-            for step in table.sequence_moves(st)
-            if not (stock and not q[n + step[1]] and step[1] != first_gap)
-        ]
-        if table.may_deal(st):
-            kept.append(DEAL)  # last
-        return kept, cut
-
     def solve(self, start: Position, budget: Budget | None = None) -> Result:
         """Search from ``start`` within ``budget``: won, proven unwinnable or unknown.
 
@@ -416,6 +326,7 @@ class SpiderSearcher(Searcher):
             attempt += 1
         return Unknown(nodes, meter.elapsed())
 
+    @cython.locals(table=SpiderTable, frontier=_Frontier)
     def _attempt(
         self, first: bytes, weights: Weights, cap: int, meter: Meter
     ) -> tuple[list[Step] | bool | None, int]:
@@ -428,7 +339,6 @@ class SpiderSearcher(Searcher):
         table = self.table
         share = table.share_of(weights)
         score = table.scorer(weights, share)
-        children = self.children
         tree = _Tree(table, first)
         grow = tree.grow
         frontier = _Frontier()
@@ -442,13 +352,14 @@ class SpiderSearcher(Searcher):
             nodes += 1
             if not parent:  # the root's entry is not its score
                 value = score(st)
-            kept, cut = children(st)
+            kept, cut = table.worth_trying(st)
             cut_any = cut_any or cut
             won = grow(st, value, parent, kept, share, score, frontier)
             if won is not None:
                 return won, nodes
         return not cut_any, nodes
 
+    @cython.locals(table=SpiderTable, frontier=_Frontier)
     def _phased(
         self,
         first: bytes,
@@ -467,7 +378,6 @@ class SpiderSearcher(Searcher):
         table = self.table
         share = table.share_of(weights)
         score = table.scorer(weights, share)
-        children = self.children
         tree = _Tree(table, first)
         grow = tree.grow
         layer = [(score(first), 0, first)]
@@ -487,7 +397,7 @@ class SpiderSearcher(Searcher):
                 value, parent, st = frontier.pop()
                 nodes += 1
                 spent += 1
-                kept = children(st)[0]
+                kept = table.worth_trying(st)[0]
                 if kept and kept[-1] == DEAL:  # the stock move comes last
                     kept.pop()
                 won = grow(st, value, parent, kept, share, score, frontier, ready)

@@ -22,12 +22,10 @@ cdef class SpiderTable:
     cdef object _segments_of
 
     cpdef check(self, bytes st)
-    cpdef bytes starts(self, bytes st)
     cpdef bytes key(self, bytes st)
     cdef bytes _key(self, bytes st)
     cpdef bint may_deal(self, bytes st)
     cdef bint _may_deal(self, bytes st)
-    cpdef bytes runs(self, bytes st)
     cpdef bytearray raw_moves(self, bytes st)
     cpdef bytes after(self, bytes st, object step)
     cdef bytes _after(self, bytes st, Py_ssize_t src, Py_ssize_t dst, Py_ssize_t count)

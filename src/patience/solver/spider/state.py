@@ -279,6 +279,28 @@ def _write_moves(
 
 
 @cython.cfunc
+@cython.exceptval(check=False)
+@cython.locals(c=cython.Py_ssize_t, k=cython.Py_ssize_t, found=cython.ulonglong)
+def _takers(
+    q: cython.p_const_uchar,
+    n: cython.Py_ssize_t,
+    fits: cython.p_const_uchar,
+    end: cython.p_const_uchar,
+    run: cython.p_const_uchar,
+    card: cython.int,
+) -> cython.ulonglong:
+    """The columns of packed state ``q`` (as bits) some top part of whose run may go on
+    ``card``; ``end`` is where each column's cards end, ``run`` how many move together."""
+    found = 0
+    for c in range(n):
+        for k in range(1, run[c] + 1):
+            if fits[card * _CARDS + q[end[c] - k]]:
+                found |= _ONE << c
+                break
+    return found
+
+
+@cython.cfunc
 @cython.exceptval(-1)
 @cython.locals(d=cython.Py_ssize_t)
 def _add(
@@ -400,20 +422,6 @@ class SpiderTable:
         return SpiderState(tuple(cols), tuple(st[:n]), st[self.head : self.head + st[2 * n]])
 
     @cython.ccall
-    @cython.locals(n=cython.Py_ssize_t, at=cython.Py_ssize_t, c=cython.Py_ssize_t)
-    def starts(self, st: bytes) -> bytes:
-        """Where each column's cards begin in a packed state, then where the state ends."""
-        check_packed(st, self.n)
-        n = self.n
-        at = _start(st, n, 0)
-        out = bytearray(n + 1)
-        for c in range(n):
-            out[c] = at
-            at += st[n + c]
-        out[n] = at
-        return bytes(out)
-
-    @cython.ccall
     def key(self, st: bytes) -> bytes:
         """Equal for states with the same futures: the state itself while the stock has
         cards; once it is empty, its columns sorted, each as its face-down count, its size
@@ -499,50 +507,6 @@ class SpiderTable:
 
     @cython.ccall
     @cython.locals(
-        n=cython.Py_ssize_t, at=cython.Py_ssize_t, c=cython.Py_ssize_t, chain=cython.p_const_uchar
-    )
-    def runs(self, st: bytes) -> bytes:
-        """How many cards at the top of each column move together (:meth:`run_length`)."""
-        check_packed(st, self.n)
-        n, chain = self.n, self.chain
-        at = _start(st, n, 0)
-        out = bytearray(n)
-        for c in range(n):
-            out[c] = _run(chain, st, at, st[n + c], st[c])
-            at += st[n + c]
-        return bytes(out)
-
-    @cython.locals(
-        found=cython.ulonglong,
-        n=cython.Py_ssize_t,
-        c=cython.Py_ssize_t,
-        k=cython.Py_ssize_t,
-        end=cython.Py_ssize_t,
-        q=cython.p_const_uchar,
-        fits=cython.p_const_uchar,
-        row=cython.Py_ssize_t,
-    )
-    def takers(self, st: bytes, runs: bytes, card: cython.int) -> int:
-        """The columns (as bits) some top part of whose run (``runs``, :meth:`runs`) may go
-        on ``card``."""
-        check_packed(st, self.n)
-        n, q, fits, row = self.n, st, self.fits, card * _CARDS
-        if not 0 <= card < _CARDS or len(runs) != n:
-            raise ValueError(f"no card {card}, or not {n} runs")
-        end = _start(st, n, 0)
-        found = 0
-        for c in range(n):
-            end += q[n + c]
-            if runs[c] > q[n + c]:
-                raise ValueError(f"a run of {runs[c]} in a column of {q[n + c]}")
-            for k in range(1, runs[c] + 1):
-                if fits[row + q[end - k]]:
-                    found |= _ONE << c
-                    break
-        return found
-
-    @cython.ccall
-    @cython.locals(
         n=cython.Py_ssize_t,
         room=cython.Py_ssize_t,
         written=cython.Py_ssize_t,
@@ -569,6 +533,97 @@ class SpiderTable:
         if self.may_deal(st):
             out.append(DEAL)
         return out
+
+    @cython.locals(
+        q=cython.p_const_uchar,
+        chain=cython.p_const_uchar,
+        fits=cython.p_const_uchar,
+        end=cython.p_uchar,
+        run=cython.p_uchar,
+        r=cython.p_uchar,
+        kept=list,
+        n=cython.Py_ssize_t,
+        c=cython.Py_ssize_t,
+        i=cython.Py_ssize_t,
+        at=cython.Py_ssize_t,
+        total=cython.Py_ssize_t,
+        written=cython.Py_ssize_t,
+        src=cython.Py_ssize_t,
+        dst=cython.Py_ssize_t,
+        count=cython.Py_ssize_t,
+        top=cython.Py_ssize_t,
+        first_gap=cython.Py_ssize_t,
+        link=cython.Py_ssize_t,
+        stock=cython.bint,
+        cut=cython.bint,
+    )
+    def worth_trying(self, st: bytes) -> tuple[list[Step], bool]:
+        """The moves a search tries here, and whether a legal move was left out
+        (docs/SOLVERS.md, Spider, "Moves left out"): the plain moves but those that change
+        nothing by themselves, unless the card they bare can take a run from a third column;
+        while the stock has cards, into the first empty column only; then swaps and digs,
+        then sequences, then the deal."""
+        check_packed(st, self.n)
+        n, q, chain, fits = self.n, st, self.chain, self.fits
+        stock = q[2 * n] != 0
+        ends, runs = bytearray(n), bytearray(n)  # past each column's top card; its run
+        end, run = ends, runs
+        at = _start(q, n, 0)
+        total = 0
+        for c in range(n):
+            at += q[n + c]
+            end[c] = at
+            run[c] = _run(chain, q, at - q[n + c], q[n + c], q[c])
+            total += run[c]
+        first_gap = -1
+        if stock:
+            for c in range(n):
+                if not q[n + c]:
+                    first_gap = c
+                    break
+        raw = bytearray(3 * (n - 1) * total)
+        written = _write_moves(q, n, chain, fits, raw)
+        r = raw
+        kept = []
+        cut = False
+        for i in range(0, written, 3):
+            src, dst, count = r[i], r[i + 1], r[i + 2]
+            if not q[n + dst]:
+                if stock and dst != first_gap:
+                    cut = True
+                    continue
+                kept.append((src, dst, count))
+                continue
+            top = end[src] - count  # the lowest card moved
+            link = q[end[dst] - 1] * _CARDS + q[top]
+            if count < run[src]:
+                # the head leaves a card of its run: worth it only onto a card of its suit,
+                # and only if the card it bares can take a run from another column
+                if not chain[link]:
+                    cut = True
+                    continue
+            elif not (
+                q[n + src] - count > q[src]
+                and fits[q[top - 1] * _CARDS + q[top]]
+                and not chain[link]
+            ):
+                kept.append((src, dst, count))
+                continue
+            # else the run leaves a card it follows for another it merely follows: worth it
+            # only if the card it bares can take a run from another column
+            if _takers(q, n, fits, end, run, q[top - 1]) & ~(_ONE << src | _ONE << dst):
+                kept.append((src, dst, count))
+            else:
+                cut = True
+        kept += self.swap_moves(st)  # each through an empty column and back out
+        kept += [
+            step
+            for step in self.sequence_moves(st)
+            if not (stock and not q[n + step[1]] and step[1] != first_gap)
+        ]
+        if self._may_deal(st):
+            kept.append(DEAL)  # last
+        return kept, cut
 
     @cython.locals(start=cython.Py_ssize_t, q=cython.p_const_uchar, fits=cython.p_const_uchar)
     def segments(self, cards: bytes, down: cython.Py_ssize_t) -> tuple[int, ...]:
