@@ -15,6 +15,7 @@ cdef class SpiderTable:
     cdef readonly bytes chain
     cdef readonly bint mixed
     cdef readonly tuple unders
+    cdef readonly bytes lowers
     cdef readonly int suits
     cdef readonly int deal_rounds
     cdef readonly bint blocked_by_gap

@@ -42,6 +42,7 @@ _KEPT = 1 << 16
 _MOST_RUNS = 1 << 14
 """The most runs of 13 :func:`runs_home_by_chain` checks."""
 _CARDS = cython.declare(cython.int, 52)
+_NONE = cython.declare(cython.int, 255)
 _ONE = cython.declare(cython.ulonglong, 1)
 SWAP = 1
 """A swap step ``(A, B, swapped(SWAP, x, y))``: the top ``x`` cards of column A into an empty
@@ -214,45 +215,49 @@ def _face_up_runs(
 @cython.locals(
     s=cython.Py_ssize_t,
     d=cython.Py_ssize_t,
-    i=cython.Py_ssize_t,
-    j=cython.Py_ssize_t,
+    k=cython.Py_ssize_t,
+    g=cython.Py_ssize_t,
+    gaps=cython.Py_ssize_t,
     at=cython.Py_ssize_t,
     size=cython.Py_ssize_t,
     run=cython.Py_ssize_t,
     count=cython.Py_ssize_t,
     w=cython.Py_ssize_t,
-    ranked=cython.Py_ssize_t,
-    card=cython.int,
-    top=cython.p_uchar,
-    by_top=cython.p_uchar,
+    row=cython.Py_ssize_t,
+    lower=cython.int,
+    link=cython.int,
+    work=cython.p_uchar,
 )
 def _write_moves(
     q: cython.p_const_uchar,
     n: cython.Py_ssize_t,
     chain: cython.p_const_uchar,
-    fits: cython.p_const_uchar,
+    lowers: cython.p_const_uchar,
     out: cython.p_uchar,
 ) -> cython.Py_ssize_t:
     """Write every legal move but the deal of packed state ``q`` into ``out`` as ``src``,
     ``dst``, ``count`` (room for ``3 * (n - 1)`` bytes per card of :func:`_face_up_runs`);
     answers the bytes written. Each part of a run goes onto the columns that take it, by
-    their top card and then by number, then into each empty column unless it is the
-    whole column."""
-    tops, order = bytearray(n), bytearray(n)  # kept here while the pointers below are used
-    top = tops  # each column's top card
-    by_top = order  # the non-empty columns, by top card, then number
+    their top card (the card's row of ``lowers``, :attr:`SpiderTable.lowers`) and then by
+    number, then into each empty column unless it is the whole column."""
+    # for each card, the first column it tops, and for each column the next with the same
+    # top card (each as its number + 1, 0 for none); then the empty columns
+    scratch = bytearray(_CARDS + 2 * n)
+    work = scratch
     at = _start(q, n, 0)
-    ranked = 0
     for d in range(n):
         at += q[n + d]
+        work[_CARDS + n + d] = q[at - 1] if q[n + d] else _NONE
+    gaps = 0
+    for d in range(n - 1, -1, -1):
         if q[n + d]:
-            top[d] = q[at - 1]
-            j = ranked
-            while j > 0 and top[by_top[j - 1]] > top[d]:
-                by_top[j] = by_top[j - 1]
-                j -= 1
-            by_top[j] = d
-            ranked += 1
+            lower = work[_CARDS + n + d]
+            work[_CARDS + d] = work[lower]
+            work[lower] = d + 1
+    for d in range(n):
+        if not q[n + d]:
+            work[_CARDS + n + gaps] = d  # past the top cards read above
+            gaps += 1
     w = 0
     at = _start(q, n, 0)
     for s in range(n):
@@ -260,21 +265,25 @@ def _write_moves(
         run = _run(chain, q, at, size, q[s])
         at += size
         for count in range(1, run + 1):
-            card = q[at - count]
-            for i in range(ranked):
-                d = by_top[i]
-                if d != s and fits[top[d] * _CARDS + card]:
-                    out[w] = s
-                    out[w + 1] = d
-                    out[w + 2] = count
-                    w += 3
-            if count < size:
-                for d in range(n):
-                    if not q[n + d]:
+            row = q[at - count] * _CARDS
+            for k in range(_CARDS):
+                lower = lowers[row + k]
+                if lower == _NONE:
+                    break
+                link = work[lower]
+                while link:
+                    if link - 1 != s:
                         out[w] = s
-                        out[w + 1] = d
+                        out[w + 1] = link - 1
                         out[w + 2] = count
                         w += 3
+                    link = work[_CARDS + link - 1]
+            if count < size:
+                for g in range(gaps):
+                    out[w] = s
+                    out[w + 1] = work[_CARDS + n + g]
+                    out[w + 2] = count
+                    w += 3
     return w
 
 
@@ -383,6 +392,10 @@ class SpiderTable:
             for up in range(52)
         )
         """The cards of the pack each card may go on (only those can top a column)."""
+        self.lowers = b"".join(
+            bytes([*lows, *[_NONE] * (_CARDS - len(lows))]) for lows in self.unders
+        )
+        """:attr:`unders` as rows of 52 bytes, each row's cards ascending, then 255s."""
         self.suits = len({suit(c) for c in rules.pack})
         """How many suits the pack has."""
         self.deal_rounds = rules.stock.count
@@ -519,7 +532,7 @@ class SpiderTable:
         n, q = self.n, st
         room = 3 * (n - 1) * _face_up_runs(q, n, self.chain)
         out = bytearray(room)
-        written = _write_moves(q, n, self.chain, self.fits, out)
+        written = _write_moves(q, n, self.chain, self.lowers, out)
         del out[written:]
         return out
 
@@ -582,7 +595,7 @@ class SpiderTable:
                     first_gap = c
                     break
         raw = bytearray(3 * (n - 1) * total)
-        written = _write_moves(q, n, chain, fits, raw)
+        written = _write_moves(q, n, chain, self.lowers, raw)
         r = raw
         kept = []
         cut = False
