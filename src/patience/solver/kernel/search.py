@@ -204,10 +204,28 @@ _NODES = cython.declare(cython.longlong, 1 << 32)
 """More than the nodes of any scan."""
 
 
-@cython.cfunc
 def best_first(score: cython.longlong, node: cython.longlong) -> cython.longlong:
-    """Orders states by score, best first, and equal scores latest met first (lowest first)."""
+    """Orders states by score, best first, and equal scores latest met first (lowest first);
+    a C function compiled (search.pxd), as are :func:`best_first_score` and
+    :func:`best_first_node`, which read them back.
+
+    >>> order = best_first(-7, 12)
+    >>> order < best_first(-7, 11) < best_first(-8, 13)
+    True
+    >>> best_first_score(order), best_first_node(order)
+    (-7, 12)
+    """
     return -score * _NODES + (_NODES - 1 - node)
+
+
+def best_first_score(order: cython.longlong) -> cython.longlong:
+    """The score of a :func:`best_first` order."""
+    return -((order - (order & (_NODES - 1))) // _NODES)
+
+
+def best_first_node(order: cython.longlong) -> cython.longlong:
+    """The node of a :func:`best_first` order."""
+    return _NODES - 1 - (order & (_NODES - 1))
 
 
 @cython.cfunc
@@ -230,25 +248,21 @@ class Frontier:
     [1, 3, 5, 9]
     """
 
-    size: cython.Py_ssize_t
-    orders: list[int]
-    """Interpreted: the heap."""
-    heap: bytearray
-    """Compiled: the heap, eight bytes an order."""
+    # its fields (search.pxd): size; orders, the heap interpreted; heap, the heap compiled,
+    # eight bytes an order
 
     def __init__(self) -> None:
         self.size = 0
         if cython.compiled:
             self.heap = bytearray(8 * 1024)
         else:
-            self.orders = []
+            self.orders: list[int] = []
 
     def __len__(self) -> int:
         return self.size
 
-    @cython.ccall
     @cython.locals(h=cython.p_longlong, i=cython.Py_ssize_t, up=cython.Py_ssize_t)
-    def push(self, order: cython.longlong) -> cython.void:
+    def push(self, order: cython.longlong) -> None:
         """Add a state by its order."""
         if not cython.compiled:
             heappush(self.orders, order)
@@ -321,7 +335,7 @@ class BestFirst(Scan):
                 return done
             order = frontier.pop()
             done += 1
-            if self.children(_NODES - 1 - (order & (_NODES - 1))):
+            if self.children(best_first_node(order)):
                 return done
             if late is not None and late(before + done):
                 self.stopped = True

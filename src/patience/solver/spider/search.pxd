@@ -1,2 +1,4 @@
-# The searcher calls the table's and the share's methods in C (spider/state.pxd).
+# The searcher calls the table's and the share's methods in C (spider/state.pxd), and the
+# kernel's frontier and best-first orders (kernel/search.pxd).
+from patience.solver.kernel cimport search as kernel
 from patience.solver.spider.state cimport Share, SpiderTable

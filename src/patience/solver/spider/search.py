@@ -14,7 +14,6 @@ from __future__ import annotations
 
 import random
 from collections.abc import Callable
-from heapq import heappop, heappush
 
 import cython
 
@@ -24,6 +23,7 @@ from patience.engine.position import Position
 from patience.rules.game import Win
 from patience.rules.piles import Kind, Start, Unit
 from patience.rules.stock import Action, Redeal
+from patience.solver.kernel import search as kernel  # compiled, search.pxd cimports it as C
 from patience.solver.result import Budget, Meter, ProvenUnwinnable, Result, Unknown, Won
 from patience.solver.search import Searcher
 from patience.solver.spider.state import (
@@ -84,17 +84,12 @@ def weights_for(attempt: int) -> Weights:
     )
 
 
-_SPAN = cython.declare(cython.longlong, 1 << 32)
-"""Nodes a search may number: a heap key holds a score above a node."""
-
-
 @cython.cclass
 class _Frontier:
-    """The states a search has yet to expand, the best score first, then the newest node.
-
-    The heap holds one integer per state, its score and its node together
-    (:meth:`push`), so that comparing two costs one comparison of numbers; the states wait
-    beside it by node.
+    """The states a search has yet to expand, the best score first, then the newest node:
+    the kernel's heap of orders (:class:`~patience.solver.kernel.search.Frontier`,
+    :func:`~patience.solver.kernel.search.best_first`), with the states waiting beside it
+    by node.
 
     >>> frontier = _Frontier()
     >>> for value, node in ((5, 1), (7, 2), (7, 3)):
@@ -103,35 +98,34 @@ class _Frontier:
     [(7, 3), (7, 2), (5, 1)]
     """
 
-    heap: list[int]
+    orders: kernel.Frontier
     waiting: dict[int, bytes]
 
     def __init__(self) -> None:
-        self.heap = []
+        self.orders = kernel.Frontier()
         self.waiting = {}
 
     def __len__(self) -> int:
-        return len(self.heap)
+        return len(self.waiting)
 
     @cython.ccall
-    @cython.locals(key=cython.longlong)
+    @cython.locals(order=cython.longlong)
     def push(self, value: cython.longlong, node: cython.longlong, st: bytes) -> int:
-        """Add state ``st`` of ``node``, scored ``value``; answers its key in the heap."""
-        if not 0 <= node < _SPAN:
-            raise ValueError(f"no node {node}: a search numbers at most {_SPAN}")
-        key = -value * _SPAN + (_SPAN - 1 - node)
-        heappush(self.heap, key)
+        """Add state ``st`` of ``node``, scored ``value``; answers its order."""
+        order = kernel.best_first(value, node)
+        if kernel.best_first_node(order) != node or node in self.waiting:
+            raise ValueError(f"no new node {node}")
+        self.orders.push(order)
         self.waiting[node] = st
-        return key
+        return order
 
     @cython.ccall
-    @cython.locals(key=cython.longlong, low=cython.longlong, node=cython.longlong)
+    @cython.locals(order=cython.longlong, node=cython.longlong)
     def pop(self) -> tuple[int, int, bytes]:
         """Take the best state off: its score, its node and the state."""
-        key = heappop(self.heap)
-        low = key & (_SPAN - 1)
-        node = _SPAN - 1 - low
-        return -((key - low) // _SPAN), node, self.waiting.pop(node)
+        order = self.orders.pop()
+        node = kernel.best_first_node(order)
+        return kernel.best_first_score(order), node, self.waiting.pop(node)
 
 
 class _Tree:
@@ -161,7 +155,7 @@ class _Tree:
         moves=list,
         step=tuple,
         frontier=_Frontier,
-        key=cython.longlong,
+        order=cython.longlong,
         child=bytes,
         node=cython.Py_ssize_t,
         src=cython.Py_ssize_t,
@@ -182,8 +176,8 @@ class _Tree:
         ready: list[tuple[int, int, bytes]] | None = None,
     ) -> list[Step] | None:
         """Add the children of node ``parent`` (state ``st``, scored ``value``) by ``steps``:
-        each new one onto ``frontier``, and onto ``ready`` too as ``(key, node, state)`` if
-        it may deal (``key`` its key in the frontier). Answers the winning line if a child is
+        each new one onto ``frontier``, and onto ``ready`` too as ``(order, node, state)``
+        if it may deal (``order`` its order in the frontier). Answers the winning line if a child is
         won.
 
         A move changes two columns and leaves the stock, so a child's score is its parent's
@@ -209,11 +203,11 @@ class _Tree:
             parents.append(parent)
             moves.append(step)
             if src < 0:
-                key = frontier.push(score(child), node, child)
+                order = frontier.push(score(child), node, child)
             else:
-                key = frontier.push(value + share._change(st, child, src, dst), node, child)
+                order = frontier.push(value + share._change(st, child, src, dst), node, child)
             if ready is not None and table._may_deal(child):
-                ready.append((key, node, child))
+                ready.append((order, node, child))
         return None
 
     def line(self, node: int, last: Step) -> list[Step]:
@@ -386,9 +380,9 @@ class SpiderSearcher(Searcher):
             frontier = _Frontier()
             ready = []
             for value, node, st in layer:
-                key = frontier.push(value, node, st)
+                order = frontier.push(value, node, st)
                 if table.may_deal(st):
-                    ready.append((key, node, st))
+                    ready.append((order, node, st))
             spent = 0
             limit = per_deal if table.stock_left(layer[0][2]) else per_deal * _LAST_FACTOR
             while frontier and spent < limit:
@@ -403,7 +397,7 @@ class SpiderSearcher(Searcher):
                 won = grow(st, value, parent, kept, share, score, frontier, ready)
                 if won is not None:
                     return won, nodes
-            ready.sort()  # by key: the best score first, then the newest node
+            ready.sort()  # by order: the best score first, then the newest node
             layer = []
             for _, parent, st in ready[:beam]:
                 child = table.after(st, DEAL)
