@@ -56,6 +56,8 @@ for _ in range(200):  # columns alike up to order, once the stock is empty, shar
     cols = [bytes(chooser.randrange(4) for _ in range(chooser.randrange(4))) for _ in range(10)]
     down = [chooser.randrange(max(len(c), 1)) for c in cols]
     out["spider keys"].append(table.key(pack(cols, down, b"")).hex())
+    out["spider keys"].append(table.key_hash(pack(cols, down, bytes([chooser.randrange(4)]))))
+    out["spider keys"].append(table.key_hash(pack(cols, down, b"")))
 for deal in range(1, 31):
     pos = start_position(info, {}, deal)
     for _ in range(chooser.randrange(120)):

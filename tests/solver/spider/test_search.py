@@ -81,7 +81,7 @@ def test_children_are_scored_as_afresh(suits: str, deal: int, steps: int, seed: 
     share = table.share_of(weights)
     score = table.scorer(weights, share)
     fresh = table.scorer(weights)
-    tree = _Tree(table, state)
+    tree = _Tree(table, state, proves=True)
     frontier = _Frontier()
     assert tree.grow(state, score(state), 0, table.moves(state), share, score, frontier) is None
     grown = [frontier.pop() for _ in range(len(frontier))]

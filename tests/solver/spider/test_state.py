@@ -105,6 +105,22 @@ def test_keys_with_an_empty_stock_ignore_the_order_of_the_columns(
     assert table.key(pack(cols, down, b"")) == table.key(shuffled)
     alike = sorted(zip(*first, strict=True)) == sorted(zip(*second, strict=True))
     assert (table.key(pack(*first, b"")) == table.key(pack(*second, b""))) == alike
+    assert table.key_hash(pack(cols, down, b"")) == table.key_hash(shuffled)
+    assert (table.key_hash(pack(*first, b"")) == table.key_hash(pack(*second, b""))) == alike
+
+
+@settings(max_examples=40, deadline=None)
+@given(suits=st.sampled_from(SUITS), deal=st.integers(1, 10_000), seed=st.integers(0, 1000))
+def test_key_hashes_are_equal_exactly_for_equal_keys_along_a_game(
+    suits: str, deal: int, seed: int
+) -> None:
+    """Along a random game and the children of its positions, no two keys share a hash."""
+    table = table_of(suits)
+    by_hash: dict[int, bytes] = {}
+    for steps in range(0, 200, 20):
+        state = table.state(playout("spider", deal, steps, seed, {"suits": suits}))
+        for child in [state] + [table.after(state, step) for step in table.moves(state)]:
+            assert by_hash.setdefault(table.key_hash(child), table.key(child)) == table.key(child)
 
 
 def test_keys_with_cards_in_the_stock_are_the_states() -> None:

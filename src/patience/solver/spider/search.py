@@ -24,6 +24,7 @@ from patience.rules.game import Win
 from patience.rules.piles import Kind, Start, Unit
 from patience.rules.stock import Action, Redeal
 from patience.solver.kernel import search as kernel  # compiled, search.pxd cimports it as C
+from patience.solver.kernel.state import Met
 from patience.solver.result import Budget, Meter, ProvenUnwinnable, Result, Unknown, Won
 from patience.solver.search import Searcher
 from patience.solver.spider.state import (
@@ -129,28 +130,45 @@ class _Frontier:
 
 
 class _Tree:
-    """The states a search has met, each with its parent and the step that led to it."""
+    """The states a search has met, each with its parent and the step that led to it.
 
-    def __init__(self, table: SpiderTable, root: bytes) -> None:
+    A search that may prove keeps their keys (:meth:`SpiderTable.key`); one that never
+    proves keeps 64-bit hashes of them (:meth:`SpiderTable.key_hash`) in the kernel's
+    :class:`~patience.solver.kernel.state.Met`, which may take a state for one met before
+    (a chance of about one in 2**64 a pair): that can cost a win, never a wrong answer.
+    """
+
+    def __init__(self, table: SpiderTable, root: bytes, proves: bool) -> None:
         self.table = table
         self.parents = [-1]
         self.steps = [DEAL]
-        self.seen = {table.key(root)}
+        self.seen: set[bytes] | None = {table.key(root)} if proves else None
+        self.met = Met()
+        if not proves:
+            self.met.first(table.key_hash(root))
 
-    def add(self, parent: int, step: Step, child: bytes) -> int | None:
-        """The new node of ``child``, or ``None`` when its key was met before."""
-        seen = self.seen
+    @cython.locals(seen=set, met=Met, size=cython.Py_ssize_t)
+    def first(self, child: bytes) -> bool:
+        """Is ``child`` met for the first time? (It is remembered.)"""
+        seen, met = self.seen, self.met
+        if seen is None:
+            return met.first(self.table.key_hash(child))
         size = len(seen)
         seen.add(self.table.key(child))
-        if len(seen) == size:
+        return len(seen) != size
+
+    def add(self, parent: int, step: Step, child: bytes) -> int | None:
+        """The new node of ``child``, or ``None`` when it was met before."""
+        if not self.first(child):
             return None
         self.parents.append(parent)
         self.steps.append(step)
-        return size
+        return len(self.parents) - 1
 
     @cython.locals(
         table=SpiderTable,
         seen=set,
+        met=Met,
         parents=list,
         moves=list,
         step=tuple,
@@ -184,7 +202,8 @@ class _Tree:
         with the shares of those two columns changed; after a deal it is scored afresh.
         ``st`` is checked once; its children are packed well by construction.
         """
-        table, seen, parents, moves = self.table, self.seen, self.parents, self.steps
+        table, seen, met = self.table, self.seen, self.met
+        parents, moves = self.parents, self.steps
         table.check(st)
         if share.n != table.n:
             raise ValueError(f"a share of {share.n} columns for a table of {table.n}")
@@ -196,10 +215,14 @@ class _Tree:
             # a move leaves the stock as it is: while it has cards, only a deal can win
             if (not stock or src < 0) and len(child) == head:  # won: no card left
                 return self.line(parent, step)
-            node = len(seen)
-            seen.add(table._key(child))
-            if len(seen) == node:
-                continue
+            node = len(parents)
+            if seen is None:
+                if not met.first(table._key_hash(child)):
+                    continue
+            else:
+                seen.add(table._key(child))
+                if len(seen) == node:
+                    continue
             parents.append(parent)
             moves.append(step)
             if src < 0:
@@ -333,7 +356,7 @@ class SpiderSearcher(Searcher):
         table = self.table
         share = table.share_of(weights)
         score = table.scorer(weights, share)
-        tree = _Tree(table, first)
+        tree = _Tree(table, first, proves=True)
         grow = tree.grow
         frontier = _Frontier()
         frontier.push(0, 0, first)
@@ -372,7 +395,7 @@ class SpiderSearcher(Searcher):
         table = self.table
         share = table.share_of(weights)
         score = table.scorer(weights, share)
-        tree = _Tree(table, first)
+        tree = _Tree(table, first, proves=False)
         grow = tree.grow
         layer = [(score(first), 0, first)]
         nodes = 0

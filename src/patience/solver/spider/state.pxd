@@ -25,6 +25,8 @@ cdef class SpiderTable:
     cpdef check(self, bytes st)
     cpdef bytes key(self, bytes st)
     cdef bytes _key(self, bytes st)
+    cpdef unsigned long long key_hash(self, bytes st)
+    cdef unsigned long long _key_hash(self, bytes st) noexcept
     cpdef bint may_deal(self, bytes st)
     cdef bint _may_deal(self, bytes st)
     cpdef bytearray raw_moves(self, bytes st)

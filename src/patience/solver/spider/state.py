@@ -43,6 +43,12 @@ _MOST_RUNS = 1 << 14
 """The most runs of 13 :func:`runs_home_by_chain` checks."""
 _CARDS = cython.declare(cython.int, 52)
 _NONE = cython.declare(cython.int, 255)
+_WORD = cython.declare(cython.ulonglong, 0xFFFFFFFFFFFFFFFF)
+"""64 bits: interpreted, a hash is cut to them after each step (compiled, it wraps)."""
+_FNV_START = cython.declare(cython.ulonglong, 0xCBF29CE484222325)
+_FNV_PRIME = cython.declare(cython.ulonglong, 0x100000001B3)
+_MIX_1 = cython.declare(cython.ulonglong, 0xFF51AFD7ED558CCD)
+_MIX_2 = cython.declare(cython.ulonglong, 0xC4CEB9FE1A85EC53)
 _ONE = cython.declare(cython.ulonglong, 1)
 SWAP = 1
 """A swap step ``(A, B, swapped(SWAP, x, y))``: the top ``x`` cards of column A into an empty
@@ -326,6 +332,27 @@ def _add(
     return 0
 
 
+@cython.cfunc
+@cython.exceptval(check=False)
+@cython.locals(i=cython.Py_ssize_t)
+def _fnv(
+    q: cython.p_const_uchar, at: cython.Py_ssize_t, end: cython.Py_ssize_t, h: cython.ulonglong
+) -> cython.ulonglong:
+    """Hash ``h`` carried on over bytes ``q[at:end]`` (FNV-1a, 64 bits)."""
+    for i in range(at, end):
+        h = ((h ^ q[i]) * _FNV_PRIME) & _WORD
+    return h
+
+
+@cython.cfunc
+@cython.exceptval(check=False)
+def _mixed(h: cython.ulonglong) -> cython.ulonglong:
+    """``h`` with every bit mixed into every other (MurmurHash3's last step)."""
+    h = ((h ^ (h >> 33)) * _MIX_1) & _WORD
+    h = ((h ^ (h >> 33)) * _MIX_2) & _WORD
+    return h ^ (h >> 33)
+
+
 class Weights(NamedTuple):
     """What each feature of a state adds to its score (:meth:`SpiderTable.scorer`)."""
 
@@ -487,6 +514,40 @@ class SpiderTable:
         view = self.view(st)
         columns = [bytes([d, len(cards)]) + cards for cards, d in zip(*view[:2], strict=True)]
         return b"\xff" + b"".join(sorted(columns))
+
+    @cython.ccall
+    def key_hash(self, st: bytes) -> cython.ulonglong:
+        """A 64-bit hash of :meth:`key`, read from the state without writing the key: the
+        state's bytes while the stock has cards; once it is empty, a sum over the columns,
+        which no order of them changes. States with the same key hash alike; others clash
+        by chance only."""
+        check_packed(st, self.n)
+        return self._key_hash(st)
+
+    @cython.cfunc
+    @cython.exceptval(check=False)
+    @cython.locals(
+        q=cython.p_const_uchar,
+        n=cython.Py_ssize_t,
+        c=cython.Py_ssize_t,
+        at=cython.Py_ssize_t,
+        h=cython.ulonglong,
+        total=cython.ulonglong,
+    )
+    def _key_hash(self, st: bytes) -> cython.ulonglong:
+        """:meth:`key_hash` of a state known to be packed well."""
+        n, q = self.n, st
+        if q[2 * n]:
+            return _mixed(_fnv(q, 0, len(st), _FNV_START))
+        total = 0
+        at = self.head
+        for c in range(n):
+            h = _fnv(q, c, c + 1, _FNV_START)
+            h = _fnv(q, n + c, n + c + 1, h)
+            h = _fnv(q, at, at + q[n + c], h)
+            total = (total + _mixed(h)) & _WORD
+            at += q[n + c]
+        return _mixed(total)
 
     def stock_left(self, st: bytes) -> int:
         """How many cards the stock still has."""
