@@ -129,6 +129,7 @@ class _Frontier:
         return kernel.best_first_score(order), node, self.waiting.pop(node)
 
 
+@cython.cclass
 class _Tree:
     """The states a search has met, each with its parent and the step that led to it.
 
@@ -138,28 +139,38 @@ class _Tree:
     (a chance of about one in 2**64 a pair): that can cost a win, never a wrong answer.
     """
 
+    table: SpiderTable
+    parents = cython.declare(list, visibility="readonly")
+    """Each node's parent (the root's: -1)."""
+    steps = cython.declare(list, visibility="readonly")
+    """The step that led to each node (the root's: :data:`DEAL`)."""
+    seen: set[bytes] | None
+    met: Met
+
     def __init__(self, table: SpiderTable, root: bytes, proves: bool) -> None:
         self.table = table
         self.parents = [-1]
         self.steps = [DEAL]
-        self.seen: set[bytes] | None = {table.key(root)} if proves else None
+        self.seen = set() if proves else None
         self.met = Met()
-        if not proves:
-            self.met.first(table.key_hash(root))
+        table.check(root)
+        self._first(root)
 
-    @cython.locals(seen=set, met=Met, size=cython.Py_ssize_t)
-    def first(self, child: bytes) -> bool:
-        """Is ``child`` met for the first time? (It is remembered.)"""
-        seen, met = self.seen, self.met
-        if seen is None:
-            return met.first(self.table.key_hash(child))
-        size = len(seen)
-        seen.add(self.table.key(child))
-        return len(seen) != size
+    @cython.cfunc
+    @cython.locals(size=cython.Py_ssize_t)
+    def _first(self, st: bytes) -> cython.bint:
+        """Is state ``st``, known to be packed well, met for the first time? (It is
+        remembered.)"""
+        if self.seen is None:
+            return self.met.first(self.table._key_hash(st))
+        size = len(self.seen)
+        self.seen.add(self.table._key(st))
+        return len(self.seen) != size
 
     def add(self, parent: int, step: Step, child: bytes) -> int | None:
         """The new node of ``child``, or ``None`` when it was met before."""
-        if not self.first(child):
+        self.table.check(child)
+        if not self._first(child):
             return None
         self.parents.append(parent)
         self.steps.append(step)
@@ -167,8 +178,6 @@ class _Tree:
 
     @cython.locals(
         table=SpiderTable,
-        seen=set,
-        met=Met,
         parents=list,
         moves=list,
         step=tuple,
@@ -202,8 +211,7 @@ class _Tree:
         with the shares of those two columns changed; after a deal it is scored afresh.
         ``st`` is checked once; its children are packed well by construction.
         """
-        table, seen, met = self.table, self.seen, self.met
-        parents, moves = self.parents, self.steps
+        table, parents, moves = self.table, self.parents, self.steps
         table.check(st)
         if share.n != table.n:
             raise ValueError(f"a share of {share.n} columns for a table of {table.n}")
@@ -215,14 +223,9 @@ class _Tree:
             # a move leaves the stock as it is: while it has cards, only a deal can win
             if (not stock or src < 0) and len(child) == head:  # won: no card left
                 return self.line(parent, step)
+            if not self._first(child):
+                continue
             node = len(parents)
-            if seen is None:
-                if not met.first(table._key_hash(child)):
-                    continue
-            else:
-                seen.add(table._key(child))
-                if len(seen) == node:
-                    continue
             parents.append(parent)
             moves.append(step)
             if src < 0:
