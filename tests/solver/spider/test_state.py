@@ -159,7 +159,6 @@ def test_malformed_states_and_steps_are_refused_before_any_c_code_runs() -> None
         table.key,
         table.may_deal,
         table.worth_trying,
-        table.raw_moves,
         table.moves,
         lambda st: table.after(st, (0, 1, 1)),
         share.total,

@@ -29,7 +29,6 @@ cdef class SpiderTable:
     cdef unsigned long long _key_hash(self, bytes st) noexcept
     cpdef bint may_deal(self, bytes st)
     cdef bint _may_deal(self, bytes st)
-    cpdef bytearray raw_moves(self, bytes st)
     cpdef bytes after(self, bytes st, object step)
     cdef bytes _after(self, bytes st, Py_ssize_t src, Py_ssize_t dst, Py_ssize_t count)
     cpdef bint is_won(self, bytes st)
@@ -44,8 +43,7 @@ cdef class Share:
     cdef int down
     cdef int covered
     cdef int empty
-    cdef Py_ssize_t n
-    cdef Py_ssize_t head
+    cdef readonly Py_ssize_t n
 
     cdef int _of(self, const unsigned char *q, Py_ssize_t at, Py_ssize_t size, Py_ssize_t hidden) noexcept
     cpdef int total(self, bytes st)

@@ -59,7 +59,7 @@ column, the ``z`` cards under them onto column C, then the first ``x`` back onto
 MOST_COLUMNS = 64
 """The most tableau columns a table takes: the moves keep a set of columns in 64 bits."""
 MOST_CARDS = 255 - 2 * MOST_COLUMNS - 1
-"""The most cards a table takes: a packed state is indexed by bytes (:meth:`SpiderTable.starts`)."""
+"""The most cards a table takes: a packed state's offsets fit a byte (:meth:`SpiderTable.key`)."""
 
 
 @cython.cfunc
@@ -177,16 +177,21 @@ def pack(cols: Sequence[bytes], down: Sequence[int], stock: bytes) -> bytes:
 
 
 @cython.cfunc
-@cython.locals(d=cython.Py_ssize_t, end=cython.Py_ssize_t)
-def _tops(q: cython.p_const_uchar, n: cython.Py_ssize_t) -> list[int]:
-    """For each card, the columns of packed state ``q`` it tops, as bits."""
-    tops = [0] * _CARDS
-    end = _start(q, n, 0)
-    for d in range(n):
-        end += q[n + d]
+@cython.exceptval(check=False)
+@cython.locals(d=cython.Py_ssize_t, at=cython.Py_ssize_t, top=cython.int)
+def _by_top(q: cython.p_const_uchar, n: cython.Py_ssize_t, work: cython.p_uchar) -> cython.int:
+    """List the non-empty columns of packed state ``q`` by top card into ``work`` (``52 + n``
+    zero bytes): ``work[card]`` the first column the card tops, ``work[52 + d]`` the next
+    after column ``d`` with the same top card, each as its number + 1 (0: none), in the
+    columns' order."""
+    at = _start(q, n, n)  # past the last column
+    for d in range(n - 1, -1, -1):
         if q[n + d]:
-            tops[q[end - 1]] |= _ONE << d
-    return tops
+            top = q[at - 1]
+            work[_CARDS + d] = work[top]
+            work[top] = d + 1
+        at -= q[n + d]
+    return 0
 
 
 @cython.cfunc
@@ -245,24 +250,14 @@ def _write_moves(
     ``dst``, ``count`` (room for ``3 * (n - 1)`` bytes per card of :func:`_face_up_runs`);
     answers the bytes written. Each part of a run goes onto the columns that take it, by
     their top card (the card's row of ``lowers``, :attr:`SpiderTable.lowers`) and then by
-    number, then into each empty column unless it is the whole column."""
-    # for each card, the first column it tops, and for each column the next with the same
-    # top card (each as its number + 1, 0 for none); then the empty columns
-    scratch = bytearray(_CARDS + 2 * n)
+    number (:func:`_by_top`), then into each empty column unless it is the whole column."""
+    scratch = bytearray(_CARDS + 2 * n)  # the columns by top card, then the empty ones
     work = scratch
-    at = _start(q, n, 0)
-    for d in range(n):
-        at += q[n + d]
-        work[_CARDS + n + d] = q[at - 1] if q[n + d] else _NONE
+    _by_top(q, n, work)
     gaps = 0
-    for d in range(n - 1, -1, -1):
-        if q[n + d]:
-            lower = work[_CARDS + n + d]
-            work[_CARDS + d] = work[lower]
-            work[lower] = d + 1
     for d in range(n):
         if not q[n + d]:
-            work[_CARDS + n + gaps] = d  # past the top cards read above
+            work[_CARDS + n + gaps] = d
             gaps += 1
     w = 0
     at = _start(q, n, 0)
@@ -317,18 +312,22 @@ def _takers(
 
 @cython.cfunc
 @cython.exceptval(-1)
-@cython.locals(d=cython.Py_ssize_t)
+@cython.locals(link=cython.int)
 def _add(
-    out: list[Step], s: cython.Py_ssize_t, targets: cython.ulonglong, count: cython.Py_ssize_t
+    out: list[Step],
+    s: cython.Py_ssize_t,
+    by_top: cython.p_const_uchar,
+    lower: cython.int,
+    count: cython.Py_ssize_t,
 ) -> cython.int:
-    """Append a step ``(s, d, count)`` for each column ``d`` of ``targets`` (a move of
-    ``count`` cards, or a :data:`DIG` whose third number is ``count``)."""
-    d = 0
-    while targets:
-        if targets & 1:
-            out.append((s, d, count))
-        targets >>= 1
-        d += 1
+    """Append a step ``(s, d, count)`` for each column ``d`` but ``s`` that card ``lower``
+    tops (``by_top``, :func:`_by_top`): a move of ``count`` cards, or a :data:`DIG` whose
+    third number is ``count``."""
+    link = by_top[lower]
+    while link:
+        if link - 1 != s:
+            out.append((s, link - 1, count))
+        link = by_top[_CARDS + link - 1]
     return 0
 
 
@@ -579,32 +578,24 @@ class SpiderTable:
         n = self.n
         return st[2 * n] != 0 and not (self.blocked_by_gap and _gaps(st, n))
 
-    @cython.ccall
     @cython.locals(
         n=cython.Py_ssize_t,
-        room=cython.Py_ssize_t,
         written=cython.Py_ssize_t,
+        i=cython.Py_ssize_t,
         q=cython.p_const_uchar,
+        r=cython.p_uchar,
     )
-    def raw_moves(self, st: bytes) -> bytearray:
-        """Every legal move but the deal, in :meth:`moves`' order, as three bytes each:
-        ``src``, ``dst``, ``count``."""
-        check_packed(st, self.n)
-        n, q = self.n, st
-        room = 3 * (n - 1) * _face_up_runs(q, n, self.chain)
-        out = bytearray(room)
-        written = _write_moves(q, n, self.chain, self.lowers, out)
-        del out[written:]
-        return out
-
-    @cython.locals(raw=bytearray, i=cython.Py_ssize_t)
     def moves(self, st: bytes) -> list[Step]:
         """Every legal move: each run (or its top part) onto a column that takes it (onto
         the lowest card first), then into each empty column unless it is the whole column,
         then deal."""
-        raw = self.raw_moves(st)
-        out: list[Step] = [(raw[i], raw[i + 1], raw[i + 2]) for i in range(0, len(raw), 3)]
-        if self.may_deal(st):
+        check_packed(st, self.n)
+        n, q = self.n, st
+        raw = bytearray(3 * (n - 1) * _face_up_runs(q, n, self.chain))
+        r = raw
+        written = _write_moves(q, n, self.chain, self.lowers, r)
+        out: list[Step] = [(r[i], r[i + 1], r[i + 2]) for i in range(0, written, 3)]
+        if self._may_deal(st):
             out.append(DEAL)
         return out
 
@@ -712,6 +703,7 @@ class SpiderTable:
             out.append(start)
         return tuple(out)
 
+    @cython.locals(by_top=cython.p_uchar)
     def sequence_moves(self, st: bytes) -> list[Step]:
         """Moves of several runs at once, built down, through the empty columns.
 
@@ -730,10 +722,9 @@ class SpiderTable:
         cols = view.cols
         gaps = [d for d, cards in enumerate(cols) if not cards]
         chain = self.chain
-        tops: dict[int, list[int]] = {}
-        for d, cards in enumerate(cols):
-            if cards:
-                tops.setdefault(cards[-1], []).append(d)
+        columns = bytearray(_CARDS + self.n)
+        by_top = columns
+        _by_top(st, self.n, by_top)
         most = 1 << len(gaps)
         out: list[Step] = []
         for s, cards in enumerate(cols):
@@ -747,7 +738,7 @@ class SpiderTable:
                 count = len(cards) - at
                 for lower in self.unders[low]:
                     if k == last or chain[lower * 52 + low]:
-                        out += [(s, d, count) for d in tops.get(lower, ()) if d != s]
+                        _add(out, s, by_top, lower, count)
                 if k == last and k < most >> 1 and at:
                     out += [(s, d, count) for d in gaps]
         return out
@@ -799,7 +790,7 @@ class SpiderTable:
         under=cython.p_uchar,
         first=cython.p_uchar,
         after=cython.p_uchar,
-        tops=list,
+        by_top=cython.p_uchar,
         unders=tuple,
         out=list,
         n=cython.Py_ssize_t,
@@ -875,7 +866,9 @@ class SpiderTable:
                     ):
                         out.append((col[i], col[j], swapped(SWAP, size[i], size[j])))
                     j = after[j]
-        tops = _tops(q, n)
+        columns = bytearray(_CARDS + n)
+        by_top = columns
+        _by_top(q, n, by_top)
         for i in range(count):
             c, a, x0 = col[i], under[i], low[i]
             at = _start(q, n, c)
@@ -893,7 +886,7 @@ class SpiderTable:
                         and _link(chain, fits, lower, z0) + _link(chain, fits, u, x0) <= old
                     ):
                         continue
-                    _add(out, c, tops[lower] & ~(_ONE << c), swapped(DIG, size[i], kz))
+                    _add(out, c, by_top, lower, swapped(DIG, size[i], kz))
         return out
 
     # ------------------------------------------------------------------ effects
@@ -1075,9 +1068,8 @@ def chain_of(engine: Engine) -> bytes:
     fits = first.build.table
     if first.unit is not Unit.SUIT_RUN:
         return fits
-    same = [c // 13 for c in range(52)]
     return bytes(
-        fits[lo * 52 + up] and same[lo] == same[up] for lo in range(52) for up in range(52)
+        fits[lo * 52 + up] and suit(lo) == suit(up) for lo in range(52) for up in range(52)
     )
 
 
@@ -1118,7 +1110,7 @@ class Share:
         self.chain, self.fits = chain, fits
         self.suit, self.follows, self.brk, self.home = w.suit, w.follows, w.brk, w.home
         self.down, self.covered, self.empty = w.down, w.covered, w.empty
-        self.n, self.head = n, 2 * n + 1
+        self.n = n
 
     @cython.cfunc
     @cython.exceptval(check=False)
