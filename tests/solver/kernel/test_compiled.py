@@ -49,6 +49,15 @@ for suits, deal, nodes in (("1", 3, 20000), ("2", 1, 20000), ("4", 5, 20000), ("
     )
     line = [list(m)[1:] for m in getattr(result, "moves", ())]
     out["searches"].append([result.name, result.nodes, line])
+for game, deal, nodes in (
+    ("pyramid", 14, 10000), ("pyramid", 54, 10000), ("king_tut", 54, 10000), ("king_tut", 175, 20000)
+):
+    pyramid = get_game(game)
+    result = searcher_for(pyramid.rules({})).solve(
+        start_position(pyramid, {}, deal), Budget(nodes=nodes)
+    )
+    line = [list(m)[1:] for m in getattr(result, "moves", ())]
+    out["searches"].append([result.name, result.nodes, line])
 chooser = random.Random(7)
 table = SpiderTable(engine_for(spider.rules({"suits": "4"})))
 out["spider keys"] = []
@@ -135,7 +144,9 @@ def test_compiled_and_interpreted_answers_are_the_same() -> None:
     assert isinstance(branches, list) and len(branches) > 1_024
     searches = compiled["searches"]
     assert isinstance(searches, list)
-    assert [s[0] for s in searches] == ["won"] * 3 + ["unknown"] * 2 + ["won"] * 3 + ["unknown"]
+    freecell_spider = ["won"] * 3 + ["unknown"] * 2 + ["won"] * 3 + ["unknown"]
+    pyramids = ["unknown", "won", "unknown", "unwinnable"]
+    assert [s[0] for s in searches] == freecell_spider + pyramids
 
 
 LOADED = """

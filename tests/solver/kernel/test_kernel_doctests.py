@@ -1,7 +1,7 @@
-"""The doctests of the kernel's, the FreeCell family's and Spider's modules, run on their
-sources in an interpreter of their own (``PATIENCE_KERNEL=python``): a compiled module's
-functions hide their examples from doctest, and its C functions cannot be called from a
-source."""
+"""The doctests of the kernel's, the FreeCell family's, Spider's and the removal games'
+modules, run on their sources in an interpreter of their own (``PATIENCE_KERNEL=python``): a
+compiled module's functions hide their examples from doctest, and its C functions cannot be
+called from a source."""
 
 from __future__ import annotations
 
@@ -16,12 +16,18 @@ import pytest
 
 import patience.solver.freecell
 import patience.solver.kernel
+import patience.solver.removal
 import patience.solver.spider
 from patience.solver.kernel.compiled import SWITCH
 
 MODULES = [
     m.name
-    for package in (patience.solver.kernel, patience.solver.freecell, patience.solver.spider)
+    for package in (
+        patience.solver.kernel,
+        patience.solver.freecell,
+        patience.solver.spider,
+        patience.solver.removal,
+    )
     for m in pkgutil.iter_modules(package.__path__, package.__name__ + ".")
 ]
 

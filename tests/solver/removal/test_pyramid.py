@@ -163,7 +163,7 @@ def test_talons_alike_by_rank_are_stored_as_one() -> None:
     search = PyramidSearch(searcher("king_tut"), pos)
     places, talon, cut, used = search.start
     assert (talon, cut) == (0b111, 2)
-    alike = {search._less(search.start, 0, bit) for bit in (0b001, 0b010)}
+    alike = {search.less(search.start, 0, bit) for bit in (0b001, 0b010)}
     assert alike == {(places, 0b101, 1, used)}
 
 

@@ -36,10 +36,12 @@ def test_a_partner_under_cards_that_never_leave_is_out_of_the_bag() -> None:
     row = [eight, make_card(3, 0), make_card(4, 0), make_card(6, 0), make_card(7, 0)]
     pos = king_tut_with({0: FIVE}, [*row, make_card(13, 0)])
     search = PyramidSearch(searcher("king_tut"), pos)
-    usable = reachable(search.rank_of_row, search.start[1], search.start[2], 3, 1 << 8 | 1 << 13)
+    usable = reachable(
+        bytes(search.rank_of_row), search.start[1], search.start[2], 3, 1 << 8 | 1 << 13
+    )
     assert [card for i, card in enumerate(search.row) if usable >> i & 1] == [make_card(13, 0)]
-    assert search.bag.clearable(search.start[0], (0,) * 8 + (1,) + (0,) * 5)  # the 8 as a bag
-    assert not search.clearable(search.start)
+    assert search.bag.clearable(search.start[0], 1 << 4 * 8)  # the 8 as a bag
+    assert not search.clearable(*search.start[:3])
     assert winnable_by_enumeration(engine_of("king_tut"), pos, limit=1_000) is False
     result = searcher("king_tut").solve(pos, Budget(nodes=1_000))
     assert isinstance(result, ProvenUnwinnable)
@@ -51,7 +53,7 @@ def test_a_partner_a_removable_card_uncovers_stays_in_the_bag() -> None:
     row = [make_card(3, 0), make_card(8, 1), make_card(13, 0)]
     pos = king_tut_with({0: FIVE}, row)
     search = PyramidSearch(searcher("king_tut"), pos)
-    assert search.clearable(search.start)
+    assert search.clearable(*search.start[:3])
     result = searcher("king_tut").solve(pos, Budget(nodes=1_000))
     assert isinstance(result, Won)
 
@@ -61,7 +63,7 @@ def test_the_waste_top_of_this_pass_is_shown() -> None:
     # shows it.
     row = [make_card(8, 1), make_card(3, 0), make_card(4, 0)]
     search = PyramidSearch(searcher("king_tut"), king_tut_with({0: FIVE}, row, waste=1))
-    assert search.clearable(search.start)
+    assert search.clearable(*search.start[:3])
 
 
 def talon_cards(pos: Position, stock: int, waste: int) -> set[int]:
@@ -85,11 +87,11 @@ def test_no_line_takes_a_talon_card_said_to_never_leave(
     search = PyramidSearch(searcher("king_tut"), start)
     ranks = {
         search.rank_of_place[i]
-        for i in range(len(search.card_of_place))
+        for i in range(len(search.rank_of_place))
         if search.start[0] >> i & 1
     }
     removable = 1 << 13 | sum(1 << (13 - r) for r in ranks if r != 13)
-    usable = reachable(search.rank_of_row, search.start[1], search.start[2], 3, removable)
+    usable = reachable(bytes(search.rank_of_row), search.start[1], search.start[2], 3, removable)
     allowed = {card for i, card in enumerate(search.row) if usable >> i & 1}
     stock, waste_pile = engine.stock, engine.waste
     seen = {start}

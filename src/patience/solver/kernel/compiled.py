@@ -32,6 +32,9 @@ COMPILED = (
     "patience.solver.freecell.macros",
     "patience.solver.spider.state",
     "patience.solver.spider.search",
+    "patience.solver.removal.pyramid",
+    "patience.solver.removal.pyramid_bag",
+    "patience.solver.removal.pyramid_reach",
 )
 """The modules ``make`` compiles."""
 SWITCH = "PATIENCE_KERNEL"

@@ -1,16 +1,18 @@
 """A compact exhaustive search for the pyramid removal games (Pyramid, King Tut).
 
-A position is four ints (``places``, ``talon``, its ``cut`` and ``redeals``) and the search
-makes and applies its own moves on them; moves are the engine's :class:`Move` values, so a
-win replays with :meth:`Engine.play`. It prunes by forced removals, nodes holding every talon
-point their draws reach (:meth:`PyramidSearch.walk`), talons alike by rank, cards without a
-partner they can ever meet (:meth:`PyramidSearch.lost`) and the bag game
+A position is four numbers (``places``, ``talon``, its ``cut`` and ``redeals``), each fitting a
+machine word, and the search makes and applies its own moves on them: in C where ``make`` has
+compiled this module with Cython (``scripts/build_kernel.py``), the same answers, slower,
+where it has not. It names its moves as the engine's :class:`Move` values when it gives a
+line, so a win replays with :meth:`Engine.play`. It prunes by forced removals, nodes holding
+every talon point their draws reach (:meth:`PyramidSearch.walk`), talons alike by rank, cards
+without a partner they can ever meet (:meth:`PyramidSearch._lost`) and the bag game
 (:meth:`PyramidSearch.clearable`). (docs/SOLVERS.md, "Pyramid and King Tut's compact search")
 """
 
 from __future__ import annotations
 
-from collections.abc import Iterator
+import cython
 
 from patience.cards import rank
 from patience.engine.core import Engine
@@ -18,93 +20,142 @@ from patience.engine.position import REDEAL_MOVE, STOCK_MOVE, Move, MoveKind, Po
 from patience.rules.game import Win
 from patience.rules.piles import Kind
 from patience.rules.stock import UNLIMITED, Action, Redeal
+from patience.solver.removal import pyramid_reach as reach
 from patience.solver.removal.pyramid_bag import Bag
-from patience.solver.removal.pyramid_reach import reachable
 from patience.solver.removal.search import DepthFirst, _places, removal_searcher
 from patience.solver.result import Budget, Meter, ProvenUnwinnable, Result, Unknown, Won
 
 State = tuple[int, int, int, int]
 """Places still holding a card, talon cards in play, the cut, and redeals used."""
 
-_View = tuple[
-    tuple[Move, int] | None,
-    list[list[tuple[int, int]]],
-    list[tuple[Move, int, int, int]],
-    int,
-    int,
-]
-"""What a set of places offers: a free King (move, bit), free cards by rank (pile, bit),
-pairs of them (move, bits, ranks), a bit for each rank with no card on a covered place, and
-a bit for each rank with a free card."""
-
-_Point = tuple[int, Move | None, tuple[int, int], int, int]
-"""A talon point: its bit, the move on to the next point, that point's cut and redeals used,
-the ranks the move may spoil, and the partner ranks its free talon cards need (-1: always)."""
-
 Child = tuple[tuple[Move, ...], Move, State, int]
 """A node's child: the draws to it, the removal, its state and the ranks it may spoil."""
 
 _CLOCK_EVERY = 64
+_WORD_BITS = 64
+"""A state's words: at most this many places, and talon cards + 1 cuts (a bit each)."""
+_RANKS = 16
+"""Ranks are below this (a bit each in a word of ranks)."""
+_FIELDS = cython.declare(cython.int, 7)
+"""A child in the walk's list: places, talon, cut, redeals used, the ranks it may spoil, its
+removal (:func:`_move_code`) and the draws before it."""
+_ONE = cython.declare(cython.ulonglong, 1)
+_ALL = cython.declare(cython.ulonglong, 0xFFFFFFFFFFFFFFFF)
+_NO_STEP = cython.declare(cython.int, 0)
+_DRAW = cython.declare(cython.int, 1)
+_TURN = cython.declare(cython.int, 2)
 
 
+@cython.cfunc
+@cython.inline
+@cython.exceptval(check=False)
+def _low(x: cython.ulonglong) -> cython.int:
+    """The index of the lowest bit set in ``x`` (not 0)."""
+    if cython.compiled:
+        return __builtin_ctzll(x)  # type: ignore[name-defined]  # noqa: F821  (pyramid.pxd)
+    return (x & -x).bit_length() - 1
+
+
+@cython.cfunc
+@cython.inline
+@cython.exceptval(check=False)
+def _high(x: cython.ulonglong) -> cython.int:
+    """The index of the highest bit set in ``x`` (not 0)."""
+    if cython.compiled:
+        return 63 - __builtin_clzll(x)  # type: ignore[name-defined]  # noqa: F821  (pyramid.pxd)
+    return int(x).bit_length() - 1
+
+
+@cython.cfunc
+@cython.inline
+@cython.exceptval(check=False)
+def _count(x: cython.ulonglong) -> cython.int:
+    """How many bits ``x`` has set."""
+    if cython.compiled:
+        return __builtin_popcountll(x)  # type: ignore[name-defined]  # noqa: F821  (pyramid.pxd)
+    return int(x).bit_count()
+
+
+def _move_code(src: int, dst: int, size: int) -> int:
+    """A removal as one number (``dst`` -1 for a card removed alone): see :func:`_move_of`.
+
+    >>> _move_of(_move_code(3, -1, 1)) == Move(MoveKind.REMOVE, 3, -1, 1)
+    True
+    """
+    return src + 1 + 256 * (dst + 1) + 65536 * size
+
+
+def _move_of(code: int) -> Move:
+    """The engine's removal that :func:`_move_code` wrote as ``code``."""
+    return Move(MoveKind.REMOVE, code % 256 - 1, code // 256 % 256 - 1, code // 65536)
+
+
+@cython.final
+@cython.cclass
 class PyramidSearch:
     """One search from one position: its tables, its moves, its pruning and the walk."""
 
     def __init__(self, searcher: PyramidSearcher, start: Position) -> None:
         engine = searcher.engine
         self.engine = engine
+        if not cython.compiled:
+            self.pile_at, self.rank_at, self.rank_in_row = [0] * 64, [0] * 64, [0] * 64
+            self.cover, self.cone = [0] * 64, [0] * 64
+            self.place_mask, self.row_mask = [0] * 16, [0] * 16
+            self.first_at = [0] * 1040
         self.target = engine.rules.pairs_to
+        target = self.target
         places = searcher.places
         self.pile_of_place = places
-        self.cover = searcher.cover
-        self.cone_of_bit = searcher.cone_of_bit
-        self.card_of_place = tuple(start.piles[p][0] if start.piles[p] else -1 for p in places)
+        self.n_places = len(places)
+        card_of_place = [start.piles[p][0] if start.piles[p] else -1 for p in places]
+        rank_of_place = tuple(rank(card) if card >= 0 else 0 for card in card_of_place)
+        self.rank_of_place = rank_of_place
+        for i, card in enumerate(card_of_place):
+            self.pile_at[i] = places[i]
+            self.rank_at[i] = rank_of_place[i]
+            self.cover[i] = searcher.cover[i]
+            self.cone[i] = searcher.cone_of_place[i]
+            if card >= 0:
+                self.place_mask[self.rank_at[i]] |= _ONE << i
         waste = start.piles[engine.waste]
         stock = start.piles[engine.stock]
         self.row = (*waste, *reversed(stock))
-        self.rank_of_place = tuple(rank(c) if c >= 0 else 0 for c in self.card_of_place)
         self.rank_of_row = tuple(rank(c) for c in self.row)
+        self.row_ranks = bytes(self.rank_of_row)
+        self.n_row = len(self.row)
+        for j, r in enumerate(self.rank_of_row):
+            self.rank_in_row[j] = r
+            self.row_mask[r] |= _ONE << j
+        for r in range(target + 1):
+            self.first_at[r * 65 + self.n_row] = self.n_row
+            for j in range(self.n_row - 1, -1, -1):
+                self.first_at[r * 65 + j] = (
+                    j if self.rank_in_row[j] == r else self.first_at[r * 65 + j + 1]
+                )
         rule = engine.rules.stock
         self.draw = rule.count if rule.action is Action.TO_WASTE else 0
-        self.redeals = (
-            0 if rule.redeal is Redeal.NONE else (-1 if rule.redeals == UNLIMITED else rule.redeals)
-        )
+        self.redeals = searcher.redeals
+        self.passes = searcher.passes
+        self.width = searcher.width
         self.top_playable = rule.top_playable
         self.all_home = engine.rules.win is Win.ALL_HOME
         self.matching = self.all_home or self.redeals >= 0
         self.single_draws = self.draw == 1
-        target = self.target
-        self.place_mask = [0] * (target + 1)
-        for i, r in enumerate(self.rank_of_place):
-            if r:
-                self.place_mask[r] |= 1 << i
-        self.row_mask = [0] * (target + 1)
-        for j, r in enumerate(self.rank_of_row):
-            self.row_mask[r] |= 1 << j
-        self.first_at = [[len(self.row)] * (len(self.row) + 1) for _ in range(target + 1)]
-        for j in range(len(self.row) - 1, -1, -1):
-            for r in range(target + 1):
-                self.first_at[r][j] = j if self.rank_of_row[j] == r else self.first_at[r][j + 1]
-        self.canonical: dict[tuple[int, int], tuple[int, int]] = {}
         self.stock_pile, self.waste_pile = engine.stock, engine.waste
-        self.views: dict[int, _View] = {}
-        self.covered: dict[tuple[int, int], int] = {}
+        self.covered: dict[int, int] = {}
+        self.kids: list[int] = []
+        """The children of the open nodes, :data:`_FIELDS` numbers each, the last node's last."""
         self.nodes = 0
         self.meter = Meter(Budget())
-        self.bag = Bag(self.cover, self.rank_of_place, target, self._tick)
-        self.bags: dict[int, tuple[int, ...]] = {}
+        self.limit = self.meter.limit
+        self.bag = Bag(searcher.cover, rank_of_place, target, self.tick)
         self.removable: dict[int, int] = {}
         self.buried = self.draw > 1 and not self.top_playable
-        self.points: dict[tuple[int, int, int], _Point] = {}
-        self.stride = len(self.row) + 1
-        passes = self.redeals + 1 if self.redeals > 0 else 1
-        self.column = [
-            sum(1 << (u * self.stride + c) for u in range(passes)) for c in range(self.stride)
-        ]
         self.matchable: dict[tuple[int, int, int, int], bool] = {}
-        self.start: State = (
-            sum(1 << i for i, c in enumerate(self.card_of_place) if c >= 0),
-            (1 << len(self.row)) - 1,
+        self.start = (
+            sum(1 << i for i, c in enumerate(card_of_place) if c >= 0),
+            (1 << self.n_row) - 1,
             len(waste),
             start.redeals if self.redeals > 0 else 0,
         )
@@ -117,253 +168,426 @@ class PyramidSearch:
         A node stands for ``state`` and every state its talon reaches by drawing and turning
         the waste over, up to the first one already entered (see :meth:`walk`); its children
         are the removals from all of them, each with the draws leading to it, the child state
-        and the ranks whose matching it may have spoiled (a bit per rank; see :meth:`lost`).
+        and the ranks whose matching it may have spoiled (a bit per rank; see :meth:`_lost`).
         Pairs of pyramid cards are met once, from ``state`` itself.
         """
-        places, talon, _, _ = state
-        view = self.views.get(places)
-        if view is None:
-            view = self.views[places] = self._view(places)
-        king, _, pairs, all_free, free_ranks = view
-        covered = self.covered.get(state[:2], 0)
-        if king is not None:
-            self.covered[state[:2]] = covered | self._bit(state)
-            return [((), king[0], self._less(state, king[1], 0), 0)]
-        row_mask = self.row_mask
-        pyramid: list[Child] = []
-        for move, bits, ra, rb in pairs:
-            child = self._less(state, bits, 0)
-            spoiled = (1 << ra) | (1 << rb)
-            if all_free >> ra & all_free >> rb & 1 and not (row_mask[ra] | row_mask[rb]) & talon:
-                self.covered[state[:2]] = covered | self._bit(state)
-                return [((), move, child, spoiled)]
-            pyramid.append(((), move, child, spoiled))
+        kids = self.kids
+        mark = len(kids)
+        self._children(state[0], state[1], state[2], state[3])
         out: list[Child] = []
-        draws: tuple[Move, ...] = ()
-        cut, used = state[2], state[3]
-        points, column, stride = self.points, self.column, self.stride
-        first = True
-        while True:
-            key = (talon, cut, used)
-            info = points.get(key)
-            if info is None:
-                info = points[key] = self._point((places, talon, cut, used))
-            bit, step, after, spoiled_next, need = info
-            point = (places, talon, cut, used)
-            covered |= bit
-            forced = None
-            if need < 0 or need & free_ranks:
-                options, forced = self._talon(point, view)
-                if forced is not None:
-                    out.append((draws, *forced))
-                else:
-                    out += ((draws, *option) for option in options)
-            if first:
-                out += pyramid
-                first = False
-            if forced is not None or step is None:
-                break
-            cut, used = after
-            if covered & column[cut] & ((2 << (used * stride + cut)) - 1) or (
-                spoiled_next and self.lost((places, talon, cut, used), spoiled_next)
-            ):
-                break
-            draws = (*draws, step)
-        self.covered[state[:2]] = covered
+        for i in range(mark, len(kids), _FIELDS):
+            draws = self._draws(state[1], state[2], state[3], kids[i + 6])
+            child = (kids[i], kids[i + 1], kids[i + 2], kids[i + 3])
+            out.append((draws, _move_of(kids[i + 5]), child, kids[i + 4]))
+        del kids[mark:]
         return out
 
-    def _point(self, state: State) -> _Point:
-        """What a talon point offers and where it leads (the places of ``state`` unused)."""
-        target, rank_of_row = self.target, self.rank_of_row
-        _, talon, cut, _ = state
-        ranks = []
-        waste_part = talon & ((1 << cut) - 1)
-        if waste_part:
-            ranks.append(rank_of_row[waste_part.bit_length() - 1])
-        stock_part = talon >> cut
-        if stock_part and self.top_playable:
-            ranks.append(rank_of_row[cut + (stock_part & -stock_part).bit_length() - 1])
-        need = 0
-        for r in ranks:
-            need |= -1 if r == target else 1 << (target - r)
-        if sum(ranks) == target:
-            need = -1
-        bit = self._bit(state)
-        step, after, spoiled = self._advance(state)
-        return bit, step, (after[2], after[3]), spoiled, need
-
-    def _talon(
-        self, state: State, view: _View
-    ) -> tuple[list[tuple[Move, State, int]], tuple[Move, State, int] | None]:
-        """Removals using the talon's free cards at ``state``, best first, and a forced one."""
-        places, talon, cut, _ = state
-        by_rank = view[1]
-        target, rank_of_row = self.target, self.rank_of_row
-        ranked: list[tuple[int, Move, State, int]] = []
-        tops: list[tuple[int, int, int]] = []  # pile, rank, talon bit
-        waste_part = talon & ((1 << cut) - 1)
-        if waste_part:
-            top = waste_part.bit_length() - 1
-            tops.append((self.waste_pile, rank_of_row[top], 1 << top))
-        stock_part = talon >> cut
-        if stock_part and self.top_playable:
-            top = cut + (stock_part & -stock_part).bit_length() - 1
-            tops.append((self.stock_pile, rank_of_row[top], 1 << top))
-        for n, (pile, r, bit) in enumerate(tops):
-            if r == target:
-                move = Move(MoveKind.REMOVE, pile, -1, 1)
-                if self.single_draws:
-                    return [], (move, self._less(state, 0, bit), 0)
-                ranked.append((1, move, self._less(state, 0, bit), 0))
-                continue
-            need = target - r
-            partners = by_rank[need]
-            other = [top for top in tops[n + 1 :] if top[1] == need]
-            if not partners and not other:
-                continue
-            spoiled = (1 << r) | (1 << need)
-            unique = self.single_draws and self._unique(places, talon, r)
-            for place_pile, place_bit in partners:
-                move = Move(MoveKind.REMOVE, min(place_pile, pile), max(place_pile, pile), 2)
-                child = self._less(state, place_bit, bit)
-                if unique:
-                    return [], (move, child, spoiled)
-                ranked.append((1, move, child, spoiled))
-            for other_pile, _, other_bit in other:
-                move = Move(MoveKind.REMOVE, min(pile, other_pile), max(pile, other_pile), 2)
-                child = self._less(state, 0, bit | other_bit)
-                if unique:
-                    return [], (move, child, spoiled)
-                ranked.append((2, move, child, spoiled))
-        ranked.sort(key=lambda entry: entry[0])
-        return [(move, child, spoiled) for _, move, child, spoiled in ranked], None
-
-    def _advance(self, state: State) -> tuple[Move | None, State, int]:
-        """The draw or the turn of the waste from ``state`` (``None`` when neither is left)."""
-        places, talon, cut, used = state
-        if talon >> cut:
-            return self._drawn(state)
-        if talon & ((1 << cut) - 1) and (self.redeals < 0 or used < self.redeals):
-            return REDEAL_MOVE, (places, talon, 0, used + (self.redeals > 0)), 0
-        return None, state, 0
-
-    def _bit(self, state: State) -> int:
-        """The bit of a state's talon point (its cut and redeals used) among its node's."""
-        return 1 << (state[3] * self.stride + state[2])
-
-    def _view(self, places: int) -> _View:
-        """What the pyramid alone offers: a free King, free cards, their pairs, all-free ranks."""
-        cover, rank_of_place, target = self.cover, self.rank_of_place, self.target
-        free: list[tuple[int, int, int]] = []
-        blocked_ranks = 0
-        for i, pile in enumerate(self.pile_of_place):
-            bit = 1 << i
-            if not places & bit:
-                continue
-            r = rank_of_place[i]
-            if cover[i] & places:
-                blocked_ranks |= 1 << r
-                continue
-            if r == target:
-                return (Move(MoveKind.REMOVE, pile, -1, 1), bit), [], [], 0, 0
-            free.append((pile, r, bit))
-        pairs = [
-            (Move(MoveKind.REMOVE, a, b, 2), pa | pb, ra, rb)
-            for n, (a, ra, pa) in enumerate(free)
-            for b, rb, pb in free[n + 1 :]
-            if ra + rb == target
-        ]
-        by_rank: list[list[tuple[int, int]]] = [[] for _ in range(target + 1)]
-        for pile, r, bit in free:
-            by_rank[r].append((pile, bit))
-        free_ranks = sum(1 << r for r, cards in enumerate(by_rank) if cards)
-        return None, by_rank, pairs, ~blocked_ranks, free_ranks
-
-    def _unique(self, places: int, talon: int, r: int) -> bool:
-        """Is exactly one card of rank ``r`` and one of its partner's rank in play?"""
-        for k in (r, self.target - r):
-            if (self.place_mask[k] & places).bit_count() + (
-                self.row_mask[k] & talon
-            ).bit_count() != 1:
-                return False
-        return True
-
-    def _less(self, state: State, place_bits: int, talon_bits: int) -> State:
+    def less(self, state: State, place_bits: int, talon_bits: int) -> State:
         """``state`` without these places' and talon cards (the cut moves down to the waste),
-        its talon in the row's first cards of the same ranks (:meth:`_canonical`)."""
-        places, talon, cut, used = state
-        if not talon_bits:
-            return places & ~place_bits, talon, cut, used
-        talon &= ~talon_bits
-        key = (talon, cut)
-        known = self.canonical.get(key)
-        if known is None:
-            known = self.canonical[key] = self._canonical(
-                talon, (talon & ((1 << cut) - 1)).bit_count()
-            )
-        return places & ~place_bits, *known, used
-
-    def _canonical(self, talon: int, waste: int) -> tuple[int, int]:
-        """The talon with the same ranks in the same order taken first-fit along the row, and
-        its cut (``waste`` cards below it).
+        its talon in the row's first cards of the same ranks (:meth:`_add`).
 
         Only ranks count in these games, so states whose places agree and whose talons show
         the same ranks in the same order with as many on the waste (and as many redeals used)
         are alike: a move (by piles) is legal in one when it is in the other, and leads to
         states alike again. One stands for all, and a line won from it is won from the rest.
         """
-        first_at, rank_of_row = self.first_at, self.rank_of_row
-        out = cut = index = at = 0
-        rest = talon
-        while rest:
-            low = rest & -rest
-            rest ^= low
-            at = first_at[rank_of_row[low.bit_length() - 1]][at]
-            out |= 1 << at
-            at += 1
-            index += 1
-            if index == waste:
-                cut = at
-        return out, cut
-
-    def _drawn(self, state: State) -> tuple[Move, State, int]:
-        """Turning cards onto the waste; on the last pass their ranks' matchings may spoil."""
+        kids = self.kids
+        mark = len(kids)
         places, talon, cut, used = state
-        spoiled = 0
-        last_pass = 0 <= self.redeals <= used
-        for _ in range(self.draw):
-            rest = talon >> cut
-            if not rest:
+        self._add(places & ~place_bits, talon, cut, used, talon_bits, 0, 0, 0)
+        less = kids[mark], kids[mark + 1], kids[mark + 2], kids[mark + 3]
+        del kids[mark:]
+        return less
+
+    @cython.cfunc
+    @cython.locals(
+        free=cython.ulonglong,
+        rest=cython.ulonglong,
+        king=cython.int,
+        blocked=cython.ulonglong,
+        free_ranks=cython.ulonglong,
+        i=cython.int,
+        j=cython.int,
+        r=cython.int,
+        ra=cython.int,
+        rb=cython.int,
+        key=cython.ulonglong,
+        marks=cython.ulonglong,
+        draws=cython.int,
+        first=cython.bint,
+        forced=cython.bint,
+        step=cython.ulonglong,
+        need=cython.ulonglong,
+        always=cython.bint,
+        spoiled_next=cython.ulonglong,
+        ranks=cython.int,
+        move=cython.int,
+    )
+    def _children(
+        self,
+        places: cython.ulonglong,
+        talon: cython.ulonglong,
+        cut: cython.int,
+        used: cython.int,
+    ) -> cython.void:
+        """:meth:`children`, written after :attr:`kids` (:data:`_FIELDS` numbers a child)."""
+        target = self.target
+        free = 0
+        king = -1
+        blocked = 0
+        free_ranks = 0
+        rest = places
+        while rest:
+            i = _low(rest)
+            rest &= rest - 1
+            r = self.rank_at[i]
+            if self.cover[i] & places:
+                blocked |= _ONE << r
+            elif r == target:
+                king = i
                 break
-            cut += (rest & -rest).bit_length()
-            if last_pass:
-                spoiled |= 1 << self.rank_of_row[cut - 1]
-        return STOCK_MOVE, (places, talon, cut, used), spoiled
+            else:
+                free |= _ONE << i
+                free_ranks |= _ONE << r
+        key = self._state_key(places, talon)
+        marks = self.covered.get(key, 0)
+        if king >= 0:
+            self.covered[key] = self._marked(marks, cut, used)
+            move = _move_code(self.pile_at[king], -1, 1)
+            self._add(places & ~(_ONE << king), talon, cut, used, 0, 0, move, 0)
+            return
+        i = self._forced_pair(talon, free, blocked)
+        if i >= 0:  # a pair whose ranks have every card in play on a free place
+            self.covered[key] = self._marked(marks, cut, used)
+            self._add_pair(places, talon, cut, used, i % 64, i // 64)
+            return
+        draws = 0
+        first = True
+        while True:
+            step = self._advance(talon, cut, used)
+            marks = self._marked(marks, cut, used)
+            forced = False
+            always = False
+            need = 0
+            ranks = 0
+            if talon & ((_ONE << cut) - 1):  # the waste's top
+                r = self.rank_in_row[_high(talon & ((_ONE << cut) - 1))]
+                always = r == target
+                need |= _ONE << (target - r)
+                ranks += r
+            if talon >> cut and self.top_playable:  # the stock's top
+                r = self.rank_in_row[cut + _low(talon >> cut)]
+                always = always or r == target
+                need |= _ONE << (target - r)
+                ranks += r
+            if always or ranks == target or need & free_ranks:
+                forced = self._talon(places, talon, cut, used, free, draws)
+            if first:
+                self._pairs(places, talon, cut, used, free)
+                first = False
+            if forced or step % 4 == _NO_STEP:
+                break
+            cut, used = step // 4 % 256, step // 1024 % 65536
+            spoiled_next = step >> 32
+            if self._entered(marks, cut, used) or (
+                spoiled_next and self._lost(places, talon, cut, used, spoiled_next)
+            ):
+                break
+            draws += 1
+        self.covered[key] = marks
+
+    @cython.cfunc
+    @cython.locals(rest=cython.ulonglong, later=cython.ulonglong, i=cython.int, j=cython.int)
+    def _forced_pair(
+        self, talon: cython.ulonglong, free: cython.ulonglong, blocked: cython.ulonglong
+    ) -> cython.int:
+        """The first pair of ``free`` places (``i + 64 * j``) whose two ranks have no card in
+        play off a free place (``blocked``: the ranks of covered places), or -1."""
+        rest = free
+        while rest:
+            i = _low(rest)
+            rest &= rest - 1
+            later = rest
+            while later:
+                j = _low(later)
+                later &= later - 1
+                ra, rb = self.rank_at[i], self.rank_at[j]
+                if (
+                    ra + rb == self.target
+                    and not blocked >> ra & 1
+                    and not blocked >> rb & 1
+                    and not (self.row_mask[ra] | self.row_mask[rb]) & talon
+                ):
+                    return i + 64 * j
+        return -1
+
+    @cython.cfunc
+    @cython.locals(rest=cython.ulonglong, later=cython.ulonglong, i=cython.int, j=cython.int)
+    def _pairs(
+        self,
+        places: cython.ulonglong,
+        talon: cython.ulonglong,
+        cut: cython.int,
+        used: cython.int,
+        free: cython.ulonglong,
+    ) -> cython.void:
+        """Write the children removing a pair of ``free`` places."""
+        rest = free
+        while rest:
+            i = _low(rest)
+            rest &= rest - 1
+            later = rest
+            while later:
+                j = _low(later)
+                later &= later - 1
+                if self.rank_at[i] + self.rank_at[j] == self.target:
+                    self._add_pair(places, talon, cut, used, i, j)
+
+    @cython.cfunc
+    @cython.locals(
+        pile=cython.int,
+        r=cython.int,
+        top=cython.int,
+        n=cython.int,
+        tops=cython.int,
+        pile_0=cython.int,
+        rank_0=cython.int,
+        bit_0=cython.ulonglong,
+        pile_1=cython.int,
+        rank_1=cython.int,
+        bit_1=cython.ulonglong,
+        bit=cython.ulonglong,
+        need=cython.int,
+        i=cython.int,
+        rest=cython.ulonglong,
+        partners=cython.ulonglong,
+        with_top=cython.bint,
+        unique=cython.bint,
+        mark=cython.Py_ssize_t,
+        spoiled=cython.ulonglong,
+        pair=cython.int,
+        pair_spoiled=cython.ulonglong,
+        move=cython.int,
+        place_pile=cython.int,
+    )
+    def _talon(
+        self,
+        places: cython.ulonglong,
+        talon: cython.ulonglong,
+        cut: cython.int,
+        used: cython.int,
+        free: cython.ulonglong,
+        draws: cython.int,
+    ) -> cython.bint:
+        """Write the removals using the talon's free cards at this point, best first (those
+        with a King or a pyramid card, then the waste's top with the stock's): all of them,
+        or a forced one alone (then the answer is True)."""
+        tops = 0
+        pile_0 = rank_0 = pile_1 = rank_1 = 0
+        bit_0 = bit_1 = 0
+        if talon & ((_ONE << cut) - 1):
+            top = _high(talon & ((_ONE << cut) - 1))
+            pile_0, rank_0, bit_0 = self.waste_pile, self.rank_in_row[top], _ONE << top
+            tops = 1
+        if talon >> cut and self.top_playable:
+            top = cut + _low(talon >> cut)
+            if tops:
+                pile_1, rank_1, bit_1 = self.stock_pile, self.rank_in_row[top], _ONE << top
+            else:
+                pile_0, rank_0, bit_0 = self.stock_pile, self.rank_in_row[top], _ONE << top
+            tops += 1
+        kids = self.kids
+        mark = len(kids)
+        pair = 0
+        pair_spoiled = 0
+        unique = False
+        for n in range(tops):
+            pile, r, bit = (pile_0, rank_0, bit_0) if n == 0 else (pile_1, rank_1, bit_1)
+            if r == self.target:
+                move = _move_code(pile, -1, 1)
+                if self.single_draws:
+                    del kids[mark:]
+                self._add(places, talon, cut, used, bit, 0, move, draws)
+                if self.single_draws:
+                    return True
+                continue
+            need = self.target - r
+            with_top = n == 0 and tops == 2 and rank_1 == need
+            partners = free & self.place_mask[need]
+            if not partners and not with_top:
+                continue
+            spoiled = (_ONE << r) | (_ONE << need)
+            unique = self.single_draws and self._unique(places, talon, r)
+            rest = partners
+            while rest:
+                i = _low(rest)
+                rest &= rest - 1
+                place_pile = self.pile_at[i]
+                move = _move_code(min(place_pile, pile), max(place_pile, pile), 2)
+                if unique:
+                    del kids[mark:]
+                self._add(places & ~(_ONE << i), talon, cut, used, bit, spoiled, move, draws)
+                if unique:
+                    return True
+            if with_top:
+                pair = _move_code(min(pile, pile_1), max(pile, pile_1), 2)
+                pair_spoiled = spoiled
+                if unique:
+                    del kids[mark:]
+                    break
+        if pair:
+            self._add(places, talon, cut, used, bit_0 | bit_1, pair_spoiled, pair, draws)
+        return pair != 0 and unique
+
+    @cython.cfunc
+    @cython.locals(waste=cython.int, out=cython.ulonglong, index=cython.int, at=cython.int)
+    def _add(
+        self,
+        places: cython.ulonglong,
+        talon: cython.ulonglong,
+        cut: cython.int,
+        used: cython.int,
+        talon_bits: cython.ulonglong,
+        spoiled: cython.ulonglong,
+        move: cython.int,
+        draws: cython.int,
+    ) -> cython.void:
+        """Write a child: ``places``, and ``talon`` less ``talon_bits`` taken first-fit along
+        the row by rank (the same ranks in the same order, as many on the waste; see
+        :meth:`less`), with the ranks it may spoil, its removal and the draws before it."""
+        if talon_bits:
+            talon &= ~talon_bits
+            waste = _count(talon & ((_ONE << cut) - 1))
+            out = 0
+            cut = index = at = 0
+            while talon:
+                at = self.first_at[self.rank_in_row[_low(talon)] * 65 + at]
+                talon &= talon - 1
+                out |= _ONE << at
+                at += 1
+                index += 1
+                if index == waste:
+                    cut = at
+            talon = out
+        self.kids.extend((places, talon, cut, used, spoiled, move, draws))
+
+    @cython.cfunc
+    def _add_pair(
+        self,
+        places: cython.ulonglong,
+        talon: cython.ulonglong,
+        cut: cython.int,
+        used: cython.int,
+        i: cython.int,
+        j: cython.int,
+    ) -> cython.void:
+        """Write the child removing the free places ``i`` and ``j`` (a pair)."""
+        spoiled = (_ONE << self.rank_at[i]) | (_ONE << self.rank_at[j])
+        move = _move_code(self.pile_at[i], self.pile_at[j], 2)
+        rest = places & ~((_ONE << i) | (_ONE << j))
+        self._add(rest, talon, cut, used, 0, spoiled, move, 0)
+
+    @cython.cfunc
+    @cython.locals(k=cython.int)
+    def _unique(
+        self, places: cython.ulonglong, talon: cython.ulonglong, r: cython.int
+    ) -> cython.bint:
+        """Is exactly one card of rank ``r`` and one of its partner's rank in play?"""
+        for k in (r, self.target - r):
+            if _count(self.place_mask[k] & places) + _count(self.row_mask[k] & talon) != 1:
+                return False
+        return True
+
+    @cython.cfunc
+    @cython.locals(spoiled=cython.ulonglong, k=cython.int, rest=cython.ulonglong)
+    def _advance(
+        self, talon: cython.ulonglong, cut: cython.int, used: cython.int
+    ) -> cython.ulonglong:
+        """The draw or the turn of the waste from this talon point, as one number: the step
+        (``_DRAW``, ``_TURN`` or ``_NO_STEP``) + 4 × the cut after it + 1024 × the redeals
+        used after it + 2**32 × the ranks it may spoil (turned on the last pass)."""
+        spoiled = 0
+        if talon >> cut:
+            for _k in range(self.draw):
+                rest = talon >> cut
+                if not rest:
+                    break
+                cut += _low(rest) + 1
+                if 0 <= self.redeals <= used:
+                    spoiled |= _ONE << self.rank_in_row[cut - 1]
+            return _DRAW + 4 * cut + 1024 * used + (spoiled << 32)
+        if talon & ((_ONE << cut) - 1) and (self.redeals < 0 or used < self.redeals):
+            return _TURN + 1024 * (used + (self.redeals > 0))
+        return _NO_STEP + 4 * cut + 1024 * used
+
+    def _draws(self, talon: int, cut: int, used: int, count: int) -> tuple[Move, ...]:
+        """The first ``count`` draws and turns from this talon point."""
+        out: list[Move] = []
+        for _ in range(count):
+            step = self._advance(talon, cut, used)
+            out.append(STOCK_MOVE if step % 4 == _DRAW else REDEAL_MOVE)
+            cut, used = step // 4 % 256, step // 1024 % 65536
+        return tuple(out)
+
+    @cython.cfunc
+    def _state_key(self, places: cython.ulonglong, talon: cython.ulonglong) -> cython.ulonglong:
+        """The places and the talon in one word (the search takes no more bits, :func:`fits`)."""
+        return places << self.n_row | talon
+
+    @cython.cfunc
+    @cython.locals(shift=cython.int, was=cython.ulonglong, now=cython.ulonglong)
+    def _marked(
+        self, marks: cython.ulonglong, cut: cython.int, used: cython.int
+    ) -> cython.ulonglong:
+        """``marks`` with this talon point entered. A field of :attr:`width` bits for each cut
+        holds the passes left after the fewest redeals used it was entered with (0: never),
+        so one word says for every cut whether it was entered with as few redeals used."""
+        shift = cut * self.width
+        was = marks >> shift & ((_ONE << self.width) - 1)
+        now = self.passes - used
+        return marks + ((now - was) << shift) if now > was else marks
+
+    @cython.cfunc
+    def _entered(self, marks: cython.ulonglong, cut: cython.int, used: cython.int) -> cython.bint:
+        """Was this talon point entered with as many redeals used or fewer (:meth:`_marked`)?"""
+        return (marks >> (cut * self.width) & ((_ONE << self.width) - 1)) >= self.passes - used
 
     # ------------------------------------------------------------------ pruning
 
-    def won(self, state: State) -> bool:
-        """Are the places cleared (and, where every card must go, the talon too)?"""
-        return not state[0] and (not self.all_home or not state[1])
-
-    def lost(self, state: State, spoiled: int) -> bool:
+    @cython.cfunc
+    @cython.locals(waste=cython.ulonglong, a=cython.int, b=cython.int)
+    def _lost(
+        self,
+        places: cython.ulonglong,
+        talon: cython.ulonglong,
+        cut: cython.int,
+        used: cython.int,
+        spoiled: cython.ulonglong,
+    ) -> cython.bint:
         """Can some card that must go never meet a partner of its own? (See the module.)
 
         Only the rank pairs of ``spoiled`` (a bit per rank) are looked at: a matching can only
         be spoiled by its cards leaving or entering the waste on the last pass.
         """
-        places, talon, cut, used = state
-        waste = talon & ((1 << cut) - 1) if 0 <= self.redeals <= used else 0
-        target = self.target
-        for a in range(1, (target + 1) // 2):
-            b = target - a
+        waste = talon & ((_ONE << cut) - 1) if 0 <= self.redeals <= used else 0
+        for a in range(1, (self.target + 1) // 2):
+            b = self.target - a
             if (spoiled >> a | spoiled >> b) & 1 and not self._matchable(
                 places, talon, waste, a, b
             ):
                 return True
         return False
 
-    def _matchable(self, places: int, talon: int, waste: int, a: int, b: int) -> bool:
+    @cython.cfunc
+    @cython.locals(known=object)
+    def _matchable(
+        self,
+        places: cython.ulonglong,
+        talon: cython.ulonglong,
+        waste: cython.ulonglong,
+        a: cython.int,
+        b: cython.int,
+    ) -> cython.bint:
         """Can every card of rank ``a`` or ``b`` that must go get a partner it can meet?
 
         By the Mendelsohn-Dulmage theorem a matching covering the musts of both sides exists
@@ -380,18 +604,16 @@ class PyramidSearch:
         return known
 
     def _cards(self, places: int, talon: int, r: int) -> list[tuple[int, int, bool]]:
-        """Cards of rank ``r`` in play: (place bit, talon bit, must go)."""
+        """Cards of rank ``r`` in play: (place index or -1, talon bit, must go)."""
         out: list[tuple[int, int, bool]] = []
         mask = self.place_mask[r] & places
         while mask:
-            low = mask & -mask
-            out.append((low, 0, True))
-            mask ^= low
+            out.append((_low(mask), 0, True))
+            mask &= mask - 1
         mask = self.row_mask[r] & talon
         while mask:
-            low = mask & -mask
-            out.append((0, low, self.all_home))
-            mask ^= low
+            out.append((-1, mask & -mask, self.all_home))
+            mask &= mask - 1
         return out
 
     def _covers(
@@ -401,17 +623,16 @@ class PyramidSearch:
         waste: int,
     ) -> bool:
         """Is there a matching of every must of ``left`` into ``right`` (pairs that can meet)?"""
-        cone_of = self.cone_of_bit
         options: list[list[int]] = []
         for place, row, must in left:
             if not must:
                 continue
-            blocked = cone_of[place] if place else 0
+            blocked = self.cone[place] if place >= 0 else 0
             in_waste = row & waste
             fits = [
                 k
                 for k, (p, t, _) in enumerate(right)
-                if not (p & blocked) and not (in_waste and t & waste)
+                if not (p >= 0 and blocked >> p & 1) and not (in_waste and t & waste)
             ]
             if not fits:
                 return False
@@ -437,67 +658,106 @@ class PyramidSearch:
     def walk(self, budget: Budget, began: float) -> Result:
         """Depth first from the start over nodes, each talon point entered once: won,
         proven or unknown."""
-        if self.won(self.start):
+        places, talon, _, _ = self.start
+        if not places and (not self.all_home or not talon):
             return Won((), 0, 0.0)
         self.meter = Meter(budget, _CLOCK_EVERY, began)
+        self.limit = budget.nodes
         try:
             return self._walk()
         except _Spent:
             return Unknown(self.nodes, self.meter.elapsed())
 
+    @cython.cfunc
+    @cython.locals(
+        places=cython.ulonglong,
+        talon=cython.ulonglong,
+        cut=cython.int,
+        used=cython.int,
+        spoiled=cython.ulonglong,
+        key=cython.ulonglong,
+        at=cython.Py_ssize_t,
+        top=cython.Py_ssize_t,
+        marks=object,
+    )
     def _walk(self) -> Result:
         """The walk of :meth:`walk`; raises :class:`_Spent` when the budget is."""
-        start = self.start
-        self._tick()
-        if self.lost(start, -1) or not self.clearable(start):
+        places, talon, cut, used = self.start
+        self.tick()
+        if self._lost(places, talon, cut, used, _ALL) or not self.clearable(places, talon, cut):
             return ProvenUnwinnable(self.nodes, self.meter.elapsed())
-        path: list[tuple[Move, ...]] = []
-        stack: list[Iterator[Child]] = [iter(self.children(start))]
-        covered, column, stride = self.covered, self.column, self.stride
-        all_home = self.all_home
-        while stack:
-            step = next(stack[-1], None)
-            if step is None:
-                stack.pop()
+        kids = self.kids
+        del kids[:]
+        self._children(places, talon, cut, used)
+        begins: list[int] = [0]  # where each open node's children begin in ``kids``
+        nexts: list[int] = [0]  # and its next child to try
+        path: list[int] = []  # the child taken at each open node but the last
+        covered, all_home = self.covered, self.all_home
+        while begins:
+            top = len(begins) - 1
+            at = nexts[top]
+            if at == len(kids):
+                del kids[begins[top] :]
+                begins.pop()
+                nexts.pop()
                 if path:
                     path.pop()
                 continue
-            draws, move, child, spoiled = step
-            places, talon, cut, used = child
+            nexts[top] = at + _FIELDS
+            places, talon, cut, used = kids[at], kids[at + 1], kids[at + 2], kids[at + 3]
             if not places and (not all_home or not talon):
-                line = tuple(m for part in (*path, (*draws, move)) for m in part)
-                return Won(line, self.nodes, self.meter.elapsed())
-            marks = covered.get((places, talon))  # entered with as few redeals used or fewer?
-            if marks and marks & column[cut] & ((2 << (used * stride + cut)) - 1):
+                path.append(at)
+                return Won(self._line(kids, path), self.nodes, self.meter.elapsed())
+            key = self._state_key(places, talon)
+            marks = covered.get(key)
+            if marks is not None and self._entered(marks, cut, used):
                 continue
-            self._tick()
-            if spoiled and self.matching and self.lost(child, spoiled):
+            self.tick()
+            spoiled = kids[at + 4]
+            if spoiled and self.matching and self._lost(places, talon, cut, used, spoiled):
                 continue
-            if not self.clearable(child):
-                covered[child[:2]] = covered.get(child[:2], 0) | self._bit(child)
+            if not self.clearable(places, talon, cut):
+                covered[key] = self._marked(0 if marks is None else marks, cut, used)
                 continue
-            path.append((*draws, move))
-            stack.append(iter(self.children(child)))
+            path.append(at)
+            begins.append(len(kids))
+            nexts.append(len(kids))
+            self._children(places, talon, cut, used)
         return ProvenUnwinnable(self.nodes, self.meter.elapsed())
 
-    def _tick(self) -> None:
+    def _line(self, kids: list[int], path: list[int]) -> tuple[Move, ...]:
+        """The engine's moves of the children ``path`` takes from the start."""
+        _, talon, cut, used = self.start
+        out: list[Move] = []
+        for at in path:
+            out += self._draws(talon, cut, used, kids[at + 6])
+            out.append(_move_of(kids[at + 5]))
+            talon, cut, used = kids[at + 1], kids[at + 2], kids[at + 3]
+        return tuple(out)
+
+    @cython.ccall
+    def tick(self) -> None:
         """Count a node (of the search or of the bag game) against the budget."""
         self.nodes += 1
-        if self.meter.spent(self.nodes):
+        if self.nodes >= self.limit or (
+            self.nodes % _CLOCK_EVERY == 0 and self.meter.late(self.nodes)
+        ):
             raise _Spent
 
-    def clearable(self, state: State) -> bool:
+    @cython.ccall
+    @cython.locals(removable=object, bag=cython.ulonglong, r=cython.int)
+    def clearable(self, places: cython.ulonglong, talon: cython.ulonglong, cut: cython.int) -> bool:
         """Can the bag game (:mod:`patience.solver.removal.pyramid_bag`) clear the places, with
         the talon cards that may still leave
         (:func:`~patience.solver.removal.pyramid_reach.reachable`)?"""
-        places, talon, cut, _ = state
         if self.buried:
-            known = self.removable.get(places)
-            removable = self.removable[places] = self._removable(places) if known is None else known
-            talon = reachable(self.rank_of_row, talon, cut, self.draw, removable)
-        bag = self.bags.get(talon)
-        if bag is None:
-            bag = self.bags[talon] = tuple((mask & talon).bit_count() for mask in self.row_mask)
+            removable = self.removable.get(places)
+            if removable is None:
+                removable = self.removable[places] = self._removable(places)
+            talon = reach.reachable(self.row_ranks, talon, cut, self.draw, removable)
+        bag = 0
+        for r in range(1, self.target + 1):
+            bag |= cython.cast(cython.ulonglong, _count(self.row_mask[r] & talon)) << 4 * r
         return self.bag.clearable(places, bag)
 
     def _removable(self, places: int) -> int:
@@ -531,17 +791,31 @@ class PyramidSearcher(DepthFirst):
         cones = _places(engine)
         index = {pile: i for i, pile in enumerate(places)}
         self.cover = tuple(sum(1 << index[c] for c in engine.specs[p].covered_by) for p in places)
-        self.cone_of_bit = {
-            1 << i: sum(1 << index[c] for c in cones[p]) for i, p in enumerate(places)
-        }
+        self.cone_of_place = tuple(sum(1 << index[c] for c in cones[p]) for p in places)
+        rule = engine.rules.stock
+        self.redeals = (
+            0 if rule.redeal is Redeal.NONE else (-1 if rule.redeals == UNLIMITED else rule.redeals)
+        )
+        """Redeals allowed: -1 without limit, 0 none."""
+        self.passes = self.redeals + 1 if self.redeals > 0 else 1
+        """Passes through the talon that count apart (where the redeals are limited)."""
+        self.width = self.passes.bit_length()
+        """Bits of one talon point's mark (:meth:`PyramidSearch._marked`)."""
 
     def fits(self, pos: Position) -> bool:
-        """Does ``pos`` hold at most one card a place, and nothing off the pyramid and talon?"""
+        """Does ``pos`` hold at most one card a place, and nothing off the pyramid and talon,
+        and fit the compact state's words (:data:`_WORD_BITS`; the bag game counts at most 15
+        talon cards of a rank)?"""
         engine = self.engine
         kept = {*self.places, engine.stock, engine.waste, *engine.foundations}
         piles = pos.piles
-        return all(len(piles[p]) <= 1 for p in self.places) and not any(
-            piles[i] for i in range(len(piles)) if i not in kept
+        talon = [rank(c) for c in (*piles[engine.stock], *piles[engine.waste])]
+        return (
+            all(len(piles[p]) <= 1 for p in self.places)
+            and not any(piles[i] for i in range(len(piles)) if i not in kept)
+            and len(self.places) + len(talon) <= _WORD_BITS
+            and (len(talon) + 1) * self.width <= _WORD_BITS
+            and all(talon.count(r) <= 15 for r in set(talon))
         )
 
     def solve(self, start: Position, budget: Budget | None = None) -> Result:
@@ -557,7 +831,9 @@ def pyramid_searcher(engine: Engine) -> PyramidSearcher | None:
 
     A pyramid game here: a removal game whose tableau is all pyramid places (they never gain a
     card), one discard, a stock turning cards onto a waste that may start again by turning the
-    waste over once the stock is empty, and a win that clears the pyramid (and perhaps all).
+    waste over once the stock is empty, and a win that clears the pyramid (and perhaps all);
+    small enough for the compact state (:data:`_WORD_BITS` places, ranks below
+    :data:`_RANKS`, fewer than 2**16 redeals).
     """
     rules = engine.rules
     cones = _places(engine)
@@ -565,14 +841,17 @@ def pyramid_searcher(engine: Engine) -> PyramidSearcher | None:
     stock = rules.stock
     if not (
         rules.pairs_to
+        and rules.pairs_to < _RANKS
         and cones
         and set(cones) == set(places)
+        and len(places) <= _WORD_BITS
         and len(engine.foundations) == 1
         and not engine.cells
         and engine.stock >= 0
         and engine.waste >= 0
         and stock.action is Action.TO_WASTE
         and stock.redeal in (Redeal.NONE, Redeal.RECYCLE_WASTE)
+        and (stock.redeals == UNLIMITED or stock.redeals < 2**16)
         and stock.redeal_when_empty
         and not stock.blocked_by_gap
         and (
