@@ -14,11 +14,11 @@ from .test_feeding_levels import FEEDING_GAMES, levels_at
 
 def relaxed(talon: list[int]) -> Relaxed:
     """A relaxed game on line 0 with this talon (heights), counting nothing."""
-    return Relaxed(tuple(point(0, h) for h in talon), lambda: None)
+    return Relaxed(bytes(point(0, h) for h in talon), lambda: None)
 
 
-def multiset(*heights: int) -> tuple[int, ...]:
-    return tuple(sorted(point(0, h) for h in heights))
+def multiset(*heights: int) -> bytes:
+    return bytes(sorted(point(0, h) for h in heights))
 
 
 def test_a_deal_needs_a_bottom_a_top_and_the_top_above() -> None:

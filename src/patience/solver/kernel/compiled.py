@@ -35,6 +35,8 @@ COMPILED = (
     "patience.solver.removal.pyramid",
     "patience.solver.removal.pyramid_bag",
     "patience.solver.removal.pyramid_reach",
+    "patience.solver.removal.feeding_relaxed",
+    "patience.solver.removal.feeding_levels",
 )
 """The modules ``make`` compiles."""
 SWITCH = "PATIENCE_KERNEL"

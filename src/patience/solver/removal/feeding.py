@@ -17,6 +17,7 @@ from patience.rules.game import Win
 from patience.rules.piles import Unit
 from patience.rules.stock import Action
 from patience.solver.removal.feeding_levels import Levels
+from patience.solver.removal.feeding_relaxed import LINES
 from patience.solver.removal.feeding_search import FeedingSearch, chain_tables, fits_chains
 from patience.solver.removal.pyramid import pyramid_searcher
 from patience.solver.removal.search import (
@@ -55,6 +56,8 @@ class FeedingSearcher(DepthFirst):
         budget = budget or Budget()
         began = budget.clock()
         search = FeedingSearch(self.engine, self.classes, self.onto, start)
+        if search.lines > LINES:  # more than the component walk writes in a byte
+            return super().solve(start, budget)
         return Levels(search).walk(budget, began)
 
 

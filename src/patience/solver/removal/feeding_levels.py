@@ -11,28 +11,29 @@ exactly, so a walk that runs out is a proof; a win is replayed level by level wi
 from __future__ import annotations
 
 from collections import deque
-from collections.abc import Iterator
+from collections.abc import Iterable, Iterator
+from typing import cast
+
+import cython
 
 from patience.engine.position import Move
-from patience.solver.removal.feeding_relaxed import Relaxed, point
+from patience.solver.removal.feeding_relaxed import LINES, Relaxed
 from patience.solver.removal.feeding_search import LONGEST, FeedingSearch, State, Step
 from patience.solver.result import Budget, Meter, ProvenUnwinnable, Result, Unknown, Won
 
 _CLOCK_EVERY = 64
+_SHIFT = 13
+"""Heights (-12 up to 0) are written as bytes from 1: ``height + 13``."""
+_END = 0
+"""The byte closing a block's tops and then its bottoms (below every height written)."""
 
-
-class _Spent(Exception):
-    """The budget ran out."""
-
-
-Block = tuple[int, tuple[int, ...], tuple[int, ...]]
-"""A line, the heights of its block's tops (sorted) and of their piles' bottoms (sorted)."""
+Component = bytes
+"""How many talon cards have been dealt (a byte), then each block, in order: its line, its
+tops' heights (sorted), :data:`_END`, its piles' bottoms' heights (sorted), :data:`_END`;
+heights are written + :data:`_SHIFT`, so blocks sort as ``(line, tops, bottoms)`` do."""
 
 _Parts = list[tuple[tuple[int, ...], tuple[int, ...]]]
 """The blocks a deal leaves of one block: (sorted tops, sorted bottoms) each."""
-
-Component = tuple[tuple[Block, ...], int]
-"""A component's blocks, sorted, and how many talon cards have been dealt."""
 
 
 def _fits(tops: tuple[int, ...], bottoms: tuple[int, ...]) -> bool:
@@ -40,102 +41,216 @@ def _fits(tops: tuple[int, ...], bottoms: tuple[int, ...]) -> bool:
     return all(t <= b for t, b in zip(tops, bottoms, strict=True))
 
 
+@cython.cfunc
+def _block(line: int, tops: Iterable[int], bottoms: Iterable[int]) -> bytes:
+    """A block as :data:`Component` writes it (tops and bottoms sorted, heights written)."""
+    return bytes((line, *tops, _END, *bottoms, _END))
+
+
+@cython.cfunc
+@cython.locals(
+    at=cython.Py_ssize_t, end=cython.Py_ssize_t, n=cython.Py_ssize_t, p=cython.p_const_uchar
+)
+def _blocks(node: Component) -> list[bytes]:
+    """The blocks of a component, each as :func:`_block` writes it."""
+    out: list[bytes] = []
+    p = node
+    n = len(node)
+    at = 1
+    while at < n:
+        end = at + 1
+        while p[end] != _END:  # the tops
+            end += 1
+        end += 1
+        while p[end] != _END:  # the bottoms
+            end += 1
+        end += 1
+        out.append(node[at:end])
+        at = end
+    return out
+
+
+@cython.final
+@cython.cclass
 class Levels:
-    """The component walk over one :class:`FeedingSearch`'s tables."""
+    """The component walk over one :class:`FeedingSearch`'s tables (lines numbered in order
+    from 0: at most :data:`~patience.solver.removal.feeding_relaxed.LINES`)."""
+
+    search = cython.declare(object, visibility="readonly")
+    """The :class:`FeedingSearch` whose position it walks from (:meth:`searched`)."""
+    relaxed: Relaxed
+    nodes = cython.declare(cython.longlong, visibility="readonly")
+    line_of: dict[int, int]
+    dealt_piles: bytes
+    """Each talon card's line and height (written), two bytes a card, in the order dealt."""
+    ways: dict[bytes, list[list[bytes]]]
+    meter: Meter
+    limit: cython.longlong
 
     def __init__(self, search: FeedingSearch) -> None:
         self.search = search
         line, height = search.line, search.height
-        self.dealt_piles = tuple((line[c], height[c]) for c in search.talon)
-        self.relaxed = Relaxed(tuple(point(*pile) for pile in self.dealt_piles), self._tick)
+        lines = sorted({ln for ln in line if ln >= 0})
+        if len(lines) > LINES:
+            raise ValueError(f"the component walk takes at most {LINES} lines, not {len(lines)}")
+        self.line_of = {ln: n for n, ln in enumerate(lines)}
+        dealt = [(self.line_of[line[c]], height[c] + _SHIFT) for c in search.talon]
+        self.dealt_piles = bytes(b for pile in dealt for b in pile)
+        talon = bytes(ln * 16 + h for ln, h in dealt)  # feeding_relaxed.point
+        self.relaxed = Relaxed(talon, self._tick)
         self.nodes = 0
-        self.ways: dict[tuple[tuple[int, ...], tuple[int, ...]], list[_Parts]] = {}
+        self.ways = {}
         self.meter = Meter(Budget())
+        self.limit = self.meter.limit
 
+    def searched(self) -> FeedingSearch:
+        """The search it walks from (:attr:`search`, typed)."""
+        return cast(FeedingSearch, self.search)
+
+    @cython.ccall
     def _tick(self) -> None:
         """Count a node (a component or a relaxed state) against the budget."""
         self.nodes += 1
-        if self.meter.spent(self.nodes):
+        if self.nodes >= self.limit or (
+            self.nodes % _CLOCK_EVERY == 0 and self.meter.late(self.nodes)
+        ):
             raise _Spent
 
-    def open(self, node: Component) -> bool:
+    @cython.ccall
+    @cython.locals(
+        p=cython.p_const_uchar,
+        n=cython.Py_ssize_t,
+        at=cython.Py_ssize_t,
+        k=cython.Py_ssize_t,
+        m=cython.Py_ssize_t,
+        base=cython.int,
+        v=cython.int,
+        tops=bytearray,
+        bottoms=bytearray,
+    )
+    def open(self, node: Component) -> cython.bint:
         """May ``node`` still deal the whole talon? No when the relaxed game cannot."""
-        tops: list[int] = []
-        bottoms: list[int] = []
-        for ln, block_tops, block_bottoms in node[0]:
-            tops += (point(ln, t) for t in block_tops)
-            bottoms += (point(ln, b) for b in block_bottoms)
-        tops.sort()
-        bottoms.sort()
-        return self.relaxed.can_finish(tuple(tops), tuple(bottoms), node[1])
+        n = len(node)
+        tops = bytearray()
+        bottoms = bytearray()
+        p = node
+        at = 1
+        while at < n:
+            base = p[at] * 16
+            at += 1
+            while p[at] != _END:
+                tops.append(base + p[at])
+                at += 1
+            at += 1
+            while p[at] != _END:
+                bottoms.append(base + p[at])
+                at += 1
+            at += 1
+        m = len(tops)
+        for k in range(1, m):  # insertion sorts: a few piles
+            v = tops[k]
+            at = k - 1
+            while at >= 0 and tops[at] > v:
+                tops[at + 1] = tops[at]
+                at -= 1
+            tops[at + 1] = v
+            v = bottoms[k]
+            at = k - 1
+            while at >= 0 and bottoms[at] > v:
+                bottoms[at + 1] = bottoms[at]
+                at -= 1
+            bottoms[at + 1] = v
+        tops += bottoms
+        tops.append(node[0])
+        return self.relaxed.finish(bytes(tops))
 
     # ------------------------------------------------------------------ components
 
     def component(self, state: State) -> Component:
         """The component of a position: its blocks, each a line, its tops and its bottoms."""
-        top_of, line, height = self.search.top_of, self.search.line, self.search.height
+        search = self.searched()
+        top_of, line, height = search.top_of, search.line, search.height
         by_line: dict[int, list[tuple[int, int]]] = {}
         for code in state[0]:
             top = top_of[code]
-            by_line.setdefault(line[top], []).append((height[top], height[code // LONGEST]))
-        out: list[Block] = []
+            piles = by_line.setdefault(self.line_of[line[top]], [])
+            piles.append((height[top] + _SHIFT, height[code // LONGEST] + _SHIFT))
+        out: list[bytes] = []
         for ln, piles in by_line.items():
             piles.sort()
             tops: list[int] = []
             bottoms: list[int] = []
             for top, bottom in piles:
                 if tops and top > tops[-1] + 1:
-                    out.append((ln, tuple(tops), tuple(sorted(bottoms))))
+                    out.append(_block(ln, tops, sorted(bottoms)))
                     tops, bottoms = [], []
                 tops.append(top)
                 bottoms.append(bottom)
-            out.append((ln, tuple(tops), tuple(sorted(bottoms))))
+            out.append(_block(ln, tops, sorted(bottoms)))
         out.sort()
-        return tuple(out), state[1]
+        return bytes((state[1],)) + b"".join(out)
 
+    @cython.ccall
+    @cython.locals(n=cython.Py_ssize_t, dealt=cython.int)
     def exits(self, node: Component) -> list[Component]:
         """The components one deal away from ``node`` (see the module)."""
-        blocks, dealt = node
-        ln_new, h_new = self.dealt_piles[dealt]
+        blocks = _blocks(node)
+        dealt = node[0]
+        line, height = self.dealt_piles[2 * dealt], self.dealt_piles[2 * dealt + 1]
         out: dict[Component, None] = {}
-        for n, (ln, tops, bottoms) in enumerate(blocks):
-            ways = self.ways.get((tops, bottoms))
+        for n in range(len(blocks)):
+            block = blocks[n]
+            ways = self.ways.get(block)
             if ways is None:
-                ways = self.ways[tops, bottoms] = _ways(tops, bottoms)
+                ways = self.ways[block] = self._ways_of(block)
             for parts in ways:
-                rest = [*blocks[:n], *blocks[n + 1 :], *((ln, t, b) for t, b in parts)]
-                out[_joined(rest, ln_new, h_new), dealt + 1] = None
+                rest = [*blocks[:n], *blocks[n + 1 :], *parts]
+                out[_joined(rest, line, height, dealt + 1)] = None
         return list(out)
+
+    def _ways_of(self, block: bytes) -> list[list[bytes]]:
+        """:func:`_ways` of one block, each part written as a block of its line."""
+        split = block.index(_END, 1)
+        tops, bottoms = tuple(block[1:split]), tuple(block[split + 1 : -1])
+        return [[_block(block[0], t, b) for t, b in parts] for parts in _ways(tops, bottoms)]
 
     # ------------------------------------------------------------------ the walk
 
     def walk(self, budget: Budget, began: float) -> Result:
         """Depth first over components, each entered once: won, proven or unknown."""
-        total = len(self.search.talon)
+        total = len(self.searched().talon)
         if not total:
             return Won((), 0, 0.0)
         self.meter = Meter(budget, _CLOCK_EVERY, began)
+        self.limit = budget.nodes
         try:
             return self._walk(total)
         except _Spent:
             return Unknown(self.nodes, self.meter.elapsed())
 
-    def _walk(self, total: int) -> Result:
+    @cython.cfunc
+    @cython.locals(top=cython.Py_ssize_t, at=cython.Py_ssize_t)
+    def _walk(self, total: cython.int) -> Result:
         """The walk of :meth:`walk`; raises :class:`_Spent` when the budget is."""
-        start = self.component(self.search.start)
+        start = self.component(self.searched().start)
         seen = {start}
         self._tick()
         if not self.open(start):
             return ProvenUnwinnable(self.nodes, self.meter.elapsed())
         path = [start]
-        stack: list[Iterator[Component]] = [iter(self.exits(start))]
-        while stack:
-            child = next(stack[-1], None)
-            if child is None:
-                stack.pop()
+        exits = [self.exits(start)]
+        nexts = [0]
+        while exits:
+            top = len(exits) - 1
+            at = nexts[top]
+            if at == len(exits[top]):
+                exits.pop()
+                nexts.pop()
                 path.pop()
                 continue
-            if child[1] >= total:
+            nexts[top] = at + 1
+            child = exits[top][at]
+            if child[0] >= total:
                 moves = self.replay([*path, child])
                 return Won(moves, self.nodes, self.meter.elapsed())
             if child in seen:
@@ -145,12 +260,13 @@ class Levels:
             if not self.open(child):
                 continue
             path.append(child)
-            stack.append(iter(self.exits(child)))
+            exits.append(self.exits(child))
+            nexts.append(0)
         return ProvenUnwinnable(self.nodes, self.meter.elapsed())
 
     def replay(self, line: list[Component]) -> tuple[Move, ...]:
         """The engine's moves through these components, found level by level."""
-        search = self.search
+        search = self.searched()
         state = search.start
         steps: list[Step] = []
         for target in line[1:]:
@@ -179,21 +295,53 @@ class Levels:
         return search.moves(steps)
 
 
-def _joined(blocks: list[Block], ln: int, h: int) -> tuple[Block, ...]:
-    """These blocks with a new pile of one card of height ``h`` on line ``ln``, sorted:
-    it joins every block of its line whose tops reach within one of ``h``."""
-    tops, bottoms = [h], [h]
-    kept: list[Block] = []
+class _Spent(Exception):
+    """The budget ran out."""
+
+
+@cython.cfunc
+@cython.locals(
+    tops=bytearray,
+    bottoms=bytearray,
+    p=cython.p_const_uchar,
+    size=cython.Py_ssize_t,
+    split=cython.Py_ssize_t,
+    i=cython.Py_ssize_t,
+)
+def _joined(blocks: list[bytes], line: cython.int, h: cython.int, dealt: cython.int) -> Component:
+    """The component of these blocks with a new pile of one card of height ``h`` (written)
+    on line ``line``, ``dealt`` cards dealt: the pile joins every block of its line whose
+    tops reach within one of ``h``."""
+    tops, bottoms = bytearray((h,)), bytearray((h,))
+    kept: list[bytes] = []
     for block in blocks:
-        line, block_tops, block_bottoms = block
-        if line == ln and block_tops[0] - 1 <= h <= block_tops[-1] + 1:
-            tops += block_tops
-            bottoms += block_bottoms
+        p = block
+        size = len(block)
+        split = 1
+        while p[split] != _END:
+            split += 1
+        if p[0] == line and p[1] - 1 <= h <= p[split - 1] + 1:
+            for i in range(1, split):
+                _insert(tops, p[i])
+            for i in range(split + 1, size - 1):
+                _insert(bottoms, p[i])
         else:
             kept.append(block)
-    kept.append((ln, tuple(sorted(tops)), tuple(sorted(bottoms))))
+    kept.append(_block(line, tops, bottoms))
     kept.sort()
-    return tuple(kept)
+    return bytes((dealt,)) + b"".join(kept)
+
+
+@cython.cfunc
+@cython.locals(at=cython.Py_ssize_t)
+def _insert(points: bytearray, value: cython.int) -> cython.void:
+    """Put ``value`` into the sorted ``points``, keeping them sorted."""
+    at = len(points)
+    points.append(value)
+    while at > 0 and points[at - 1] > value:
+        points[at] = points[at - 1]
+        at -= 1
+    points[at] = value
 
 
 def _ways(tops: tuple[int, ...], bottoms: tuple[int, ...]) -> list[_Parts]:

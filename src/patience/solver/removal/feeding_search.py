@@ -86,6 +86,8 @@ class FeedingSearch:
             while onto[end] >= 0:
                 end, steps = onto[end], steps + 1
             self.line[card], self.height[card] = end, -steps
+        self.lines = len({self.line[card] for card in set(classes)})
+        """How many lines the classes fall into (each ends in a class going onto none)."""
         self.pile_codes = tuple(
             classes[start.piles[t][0]] * LONGEST + len(start.piles[t]) for t in self.tableau
         )
