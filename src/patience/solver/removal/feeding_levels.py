@@ -121,10 +121,7 @@ class Levels:
         p=cython.p_const_uchar,
         n=cython.Py_ssize_t,
         at=cython.Py_ssize_t,
-        k=cython.Py_ssize_t,
-        m=cython.Py_ssize_t,
         base=cython.int,
-        v=cython.int,
         tops=bytearray,
         bottoms=bytearray,
     )
@@ -136,30 +133,16 @@ class Levels:
         p = node
         at = 1
         while at < n:
-            base = p[at] * 16
+            base = p[at] * 16  # feeding_relaxed.point
             at += 1
             while p[at] != _END:
-                tops.append(base + p[at])
+                _insert(tops, base + p[at])
                 at += 1
             at += 1
             while p[at] != _END:
-                bottoms.append(base + p[at])
+                _insert(bottoms, base + p[at])
                 at += 1
             at += 1
-        m = len(tops)
-        for k in range(1, m):  # insertion sorts: a few piles
-            v = tops[k]
-            at = k - 1
-            while at >= 0 and tops[at] > v:
-                tops[at + 1] = tops[at]
-                at -= 1
-            tops[at + 1] = v
-            v = bottoms[k]
-            at = k - 1
-            while at >= 0 and bottoms[at] > v:
-                bottoms[at + 1] = bottoms[at]
-                at -= 1
-            bottoms[at + 1] = v
         tops += bottoms
         tops.append(node[0])
         return self.relaxed.finish(bytes(tops))
