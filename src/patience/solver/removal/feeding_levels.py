@@ -36,9 +36,14 @@ _Parts = list[tuple[tuple[int, ...], tuple[int, ...]]]
 """The blocks a deal leaves of one block: (sorted tops, sorted bottoms) each."""
 
 
+@cython.locals(i=cython.Py_ssize_t)
 def _fits(tops: tuple[int, ...], bottoms: tuple[int, ...]) -> bool:
-    """Can these tops lie on these piles, each no higher than its bottom? (Both sorted.)"""
-    return all(t <= b for t, b in zip(tops, bottoms, strict=True))
+    """Can these tops lie on these piles, each no higher than its bottom? (Both sorted, as
+    many tops as piles.)"""
+    for i in range(len(tops)):  # noqa: SIM110 (compiled, all() would make a generator a call)
+        if tops[i] > bottoms[i]:
+            return False
+    return True
 
 
 @cython.cfunc
