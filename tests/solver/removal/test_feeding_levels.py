@@ -6,7 +6,9 @@ Its verdicts are also checked against plain enumeration in tests/solver/test_fee
 from __future__ import annotations
 
 from collections import deque
+from types import SimpleNamespace
 
+import pytest
 from hypothesis import given, settings
 from hypothesis import strategies as st
 from solver_positions import engine_of, playout
@@ -88,3 +90,10 @@ def test_a_block_that_splits_gives_every_way_its_piles_can_part() -> None:
             [((4,), (9,)), ((6, 7), (7, 8))],
         ]
     )
+
+
+def test_the_walk_refuses_more_lines_than_a_byte_of_points_names() -> None:
+    # 17 classes, each a line of its own (a point is line * 16 + height + 13: a byte).
+    search = SimpleNamespace(line=list(range(17)) + [-1] * 35, height=[0] * 52, talon=(0,))
+    with pytest.raises(ValueError, match="at most 16 lines"):
+        Levels(search)  # type: ignore[arg-type]

@@ -845,6 +845,7 @@ def pyramid_searcher(engine: Engine) -> PyramidSearcher | None:
         and cones
         and set(cones) == set(places)
         and len(places) <= _WORD_BITS
+        and len(engine.specs) < 255  # a pile and 1 fit a byte (_move_code)
         and len(engine.foundations) == 1
         and not engine.cells
         and engine.stock >= 0
