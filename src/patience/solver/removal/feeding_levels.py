@@ -4,15 +4,17 @@ The positions with the same cards dealt fall into *components*, each known by th
 tops and bottoms of each block and written as one of them (:meth:`Levels.component`). The walk
 goes from component to component, one deal at a time, enumerating each component's exits
 exactly, so a walk that runs out is a proof; a win is replayed level by level with the moves of
-:class:`~patience.solver.removal.feeding_search.FeedingSearch`.
-(docs/SOLVERS.md, "A node for everything reachable between deals")
+:class:`~patience.solver.removal.feeding_search.FeedingSearch`. A component is one ``bytes``
+(:data:`Component`); ``make`` compiles this module with the relaxed game
+(``scripts/build_kernel.py``), the same answers either way.
+(docs/SOLVERS.md, "A node for everything reachable between deals", and "Compiled" below it)
 """
 
 from __future__ import annotations
 
 from collections import deque
-from collections.abc import Iterable, Iterator
-from typing import cast
+from collections.abc import Iterable, Iterator, Sequence
+from typing import NamedTuple, cast
 
 import cython
 
@@ -37,7 +39,7 @@ _Parts = list[tuple[tuple[int, ...], tuple[int, ...]]]
 
 
 @cython.locals(i=cython.Py_ssize_t)
-def _fits(tops: tuple[int, ...], bottoms: tuple[int, ...]) -> bool:
+def _fits(tops: Sequence[int], bottoms: Sequence[int]) -> bool:
     """Can these tops lie on these piles, each no higher than its bottom? (Both sorted, as
     many tops as piles.)"""
     for i in range(len(tops)):  # noqa: SIM110 (compiled, all() would make a generator a call)
@@ -360,28 +362,63 @@ def _after(tops: tuple[int, ...], others: tuple[int, ...], h: int) -> Iterator[_
         return
     upper = tuple(t for t in tops if t > h + 1)
     lower = tuple(t for t in tops if t <= h)
-    low = [b for b in others if b < upper[0]]  # too low to carry any upper top
-    values = sorted({b for b in others if b >= upper[0]})
-    counts = [others.count(v) for v in values]
-    for taken in _choices(counts, len(upper)):
-        carrying: list[int] = []
-        rest = list(low)
-        for value, count, take in zip(values, counts, taken, strict=True):
-            carrying += [value] * take
-            rest += [value] * (count - take)
-        if not rest:
-            continue
-        if rest[-1] > h and _fits(upper, tuple(carrying)) and _fits(lower, tuple(rest)):
-            yield [(lower, tuple(rest)), (upper, tuple(carrying))]
+    low = bytes(b for b in others if b < upper[0])  # too low to carry any upper top
+    values = bytes(sorted({b for b in others if b >= upper[0]}))
+    counts = bytes(others.count(v) for v in values)
+    rooms = bytes(sum(counts[k:]) for k in range(len(counts) + 1))
+    out: list[_Parts] = []
+    _split(
+        _Split(upper, lower, low, values, counts, rooms, h),
+        bytearray(len(values)),
+        0,
+        len(upper),
+        out,
+    )
+    yield from out
 
 
-def _choices(counts: list[int], size: int) -> Iterator[tuple[int, ...]]:
-    """Every way to take ``size`` items, at most ``counts[i]`` of kind ``i``."""
-    if not counts:
-        if not size:
-            yield ()
+class _Split(NamedTuple):
+    """What :func:`_split` shares down its calls: the tops above and below the emptied
+    pile's, the piles too low for any upper top, the other bottoms (each once, ascending) and
+    how many piles have each, how many from each on, and the emptied pile's height."""
+
+    upper: tuple[int, ...]
+    lower: tuple[int, ...]
+    low: bytes
+    values: bytes
+    counts: bytes
+    rooms: bytes
+    h: int
+
+
+@cython.cfunc
+@cython.locals(
+    take=cython.int,
+    i=cython.Py_ssize_t,
+    _n=cython.int,
+    carrying=bytearray,
+    rest=bytearray,
+)
+def _split(
+    split: _Split, taken: bytearray, k: cython.Py_ssize_t, size: cython.int, out: list[_Parts]
+) -> cython.void:
+    """Every way the piles of ``split.values[k:]`` take ``size`` more upper tops, in order
+    (fewest of the lowest first), ``taken`` holding how many of each value so far: each way
+    whose piles carry their tops is added to ``out``."""
+    values, counts = split.values, split.counts
+    if k < len(values):
+        for take in range(max(0, size - split.rooms[k + 1]), min(counts[k], size) + 1):
+            taken[k] = take
+            _split(split, taken, k + 1, size - take, out)
         return
-    room = sum(counts[1:])
-    for take in range(max(0, size - room), min(counts[0], size) + 1):
-        for more in _choices(counts[1:], size - take):
-            yield (take, *more)
+    if size:
+        return
+    carrying = bytearray()
+    rest = bytearray(split.low)
+    for i in range(len(values)):
+        for _n in range(taken[i]):
+            carrying.append(values[i])
+        for _n in range(counts[i] - taken[i]):
+            rest.append(values[i])
+    if rest and rest[-1] > split.h and _fits(split.upper, carrying) and _fits(split.lower, rest):
+        out.append([(split.lower, tuple(rest)), (split.upper, tuple(carrying))])
