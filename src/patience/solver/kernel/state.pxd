@@ -7,6 +7,8 @@ from libc.string cimport memcpy, memmove
 cdef const unsigned char *_SUIT  # C pointers into SUIT and RANK0, read without a check
 cdef const unsigned char *_RANK0
 cdef const unsigned char *_ZOBRIST  # a C pointer into ZOBRIST
+cdef unsigned long long FNV_BASIS  # FNV-1a's constants (Spider's key hash reads them)
+cdef unsigned long long FNV_PRIME
 cdef void play_on(const unsigned char *p, unsigned char *q, int src, int dst, int count) noexcept
 cdef void play_in(unsigned char *q, int src, int dst, int count) noexcept
 cdef unsigned long long play_hashed(unsigned char *q, int src, int dst, int count) noexcept

@@ -575,10 +575,10 @@ def key_in(q: cython.p_const_uchar, w: cython.p_uchar, o: cython.int) -> bytes:
 
 _SLOTS = cython.declare(cython.int, 1 << 8)
 """The slots a new :class:`Seen` starts with (it doubles them when half are taken)."""
-_HASH_BASIS = cython.declare(cython.ulonglong, 14695981039346656037)
-_HASH_PRIME = cython.declare(cython.ulonglong, 1099511628211)
-"""A key's hash: FNV-1a's constants, taken eight bytes at a time, each product's high bits
-folded down."""
+FNV_BASIS = cython.declare(cython.ulonglong, 14695981039346656037)
+FNV_PRIME = cython.declare(cython.ulonglong, 1099511628211)
+"""FNV-1a's 64-bit constants: a key's hash takes them eight bytes at a time, each product's
+high bits folded down (Spider's key hash reads them too, a byte at a time)."""
 
 
 @cython.cfunc
@@ -696,9 +696,9 @@ class Seen(_Slots):
         """:meth:`first` of the key at ``k[o]`` (eight-byte aligned, :data:`KEY_WORDS`
         words with the padding zero), compiled."""
         words = cython.cast(cython.p_ulonglong, cython.address(k[o]))
-        h = _HASH_BASIS
+        h = FNV_BASIS
         for i in range(KEY_WORDS):
-            h = (h ^ words[i]) * _HASH_PRIME
+            h = (h ^ words[i]) * FNV_PRIME
             h ^= h >> 29
         table = cython.cast(cython.p_uint, cython.cast(cython.p_uchar, self.slots))
         kept = cython.cast(cython.p_ulonglong, cython.cast(cython.p_uchar, self.arena))

@@ -1,8 +1,11 @@
 # What spider/state.py calls in C: libc's memcpy, and a new bytes object it fills before
 # anything else sees it (a packed state after a move, written in one allocation); and what
-# spider/search.py calls in C: the table's and the share's methods, and the state check.
+# spider/search.py calls in C: the table's and the share's methods, and the state check; the
+# kernel's FNV-1a constants.
 from cpython.bytes cimport PyBytes_AS_STRING, PyBytes_FromStringAndSize
 from libc.string cimport memcpy
+
+from patience.solver.kernel cimport state as kernel_state
 
 cdef int check_packed(bytes st, Py_ssize_t n) except -1
 

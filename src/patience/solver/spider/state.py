@@ -28,6 +28,7 @@ from patience.cards import ACE, rank, suit
 from patience.engine.core import Engine
 from patience.engine.position import STOCK_MOVE, Move, MoveKind, Position
 from patience.rules.piles import Unit
+from patience.solver.kernel import state as kernel_state
 
 Step = tuple[int, int, int]
 """``(src, dst, count)`` over column numbers; :data:`DEAL` for the stock move."""
@@ -45,8 +46,6 @@ _CARDS = cython.declare(cython.int, 52)
 _NONE = cython.declare(cython.int, 255)
 _WORD = cython.declare(cython.ulonglong, 0xFFFFFFFFFFFFFFFF)
 """64 bits: interpreted, a hash is cut to them after each step (compiled, it wraps)."""
-_FNV_START = cython.declare(cython.ulonglong, 0xCBF29CE484222325)
-_FNV_PRIME = cython.declare(cython.ulonglong, 0x100000001B3)
 _MIX_1 = cython.declare(cython.ulonglong, 0xFF51AFD7ED558CCD)
 _MIX_2 = cython.declare(cython.ulonglong, 0xC4CEB9FE1A85EC53)
 _ONE = cython.declare(cython.ulonglong, 1)
@@ -333,13 +332,15 @@ def _add(
 
 @cython.cfunc
 @cython.exceptval(check=False)
-@cython.locals(i=cython.Py_ssize_t)
+@cython.locals(i=cython.Py_ssize_t, prime=cython.ulonglong)
 def _fnv(
     q: cython.p_const_uchar, at: cython.Py_ssize_t, end: cython.Py_ssize_t, h: cython.ulonglong
 ) -> cython.ulonglong:
-    """Hash ``h`` carried on over bytes ``q[at:end]`` (FNV-1a, 64 bits)."""
+    """Hash ``h`` carried on over bytes ``q[at:end]`` (FNV-1a, 64 bits; the kernel's
+    constants)."""
+    prime = kernel_state.FNV_PRIME
     for i in range(at, end):
-        h = ((h ^ q[i]) * _FNV_PRIME) & _WORD
+        h = ((h ^ q[i]) * prime) & _WORD
     return h
 
 
@@ -537,11 +538,11 @@ class SpiderTable:
         """:meth:`key_hash` of a state known to be packed well."""
         n, q = self.n, st
         if q[2 * n]:
-            return _mixed(_fnv(q, 0, len(st), _FNV_START))
+            return _mixed(_fnv(q, 0, len(st), kernel_state.FNV_BASIS))
         total = 0
         at = self.head
         for c in range(n):
-            h = _fnv(q, c, c + 1, _FNV_START)
+            h = _fnv(q, c, c + 1, kernel_state.FNV_BASIS)
             h = _fnv(q, n + c, n + c + 1, h)
             h = _fnv(q, at, at + q[n + c], h)
             total = (total + _mixed(h)) & _WORD
