@@ -19,20 +19,19 @@ from typing import NamedTuple, cast
 import cython
 
 from patience.engine.position import Move
-from patience.solver.removal.feeding_relaxed import LINES, Relaxed
+from patience.solver.removal.feeding_relaxed import LINES, SHIFT, STRIDE, Relaxed, point
 from patience.solver.removal.feeding_search import LONGEST, FeedingSearch, State, Step
 from patience.solver.result import Budget, Meter, ProvenUnwinnable, Result, Unknown, Won
 
 _CLOCK_EVERY = 64
-_SHIFT = 13
-"""Heights (-12 up to 0) are written as bytes from 1: ``height + 13``."""
 _END = 0
 """The byte closing a block's tops and then its bottoms (below every height written)."""
 
 Component = bytes
 """How many talon cards have been dealt (a byte), then each block, in order: its line, its
 tops' heights (sorted), :data:`_END`, its piles' bottoms' heights (sorted), :data:`_END`;
-heights are written + :data:`_SHIFT`, so blocks sort as ``(line, tops, bottoms)`` do."""
+heights are written + :data:`~patience.solver.removal.feeding_relaxed.SHIFT` (from 1), so
+blocks sort as ``(line, tops, bottoms)`` do."""
 
 _Parts = list[tuple[tuple[int, ...], tuple[int, ...]]]
 """The blocks a deal leaves of one block: (sorted tops, sorted bottoms) each."""
@@ -101,9 +100,9 @@ class Levels:
         if len(lines) > LINES:
             raise ValueError(f"the component walk takes at most {LINES} lines, not {len(lines)}")
         self.line_of = {ln: n for n, ln in enumerate(lines)}
-        dealt = [(self.line_of[line[c]], height[c] + _SHIFT) for c in search.talon]
-        self.dealt_piles = bytes(b for pile in dealt for b in pile)
-        talon = bytes(ln * 16 + h for ln, h in dealt)  # feeding_relaxed.point
+        dealt = [(self.line_of[line[c]], height[c]) for c in search.talon]
+        self.dealt_piles = bytes(b for ln, h in dealt for b in (ln, h + SHIFT))
+        talon = bytes(point(ln, h) for ln, h in dealt)
         self.relaxed = Relaxed(talon, self._tick)
         self.nodes = 0
         self.ways = {}
@@ -129,6 +128,7 @@ class Levels:
         n=cython.Py_ssize_t,
         at=cython.Py_ssize_t,
         base=cython.int,
+        stride=cython.int,
         tops=bytearray,
         bottoms=bytearray,
     )
@@ -138,9 +138,10 @@ class Levels:
         tops = bytearray()
         bottoms = bytearray()
         p = node
+        stride = STRIDE
         at = 1
         while at < n:
-            base = p[at] * 16  # feeding_relaxed.point
+            base = p[at] * stride  # + a height written: its point
             at += 1
             while p[at] != _END:
                 _insert(tops, base + p[at])
@@ -164,7 +165,7 @@ class Levels:
         for code in state[0]:
             top = top_of[code]
             piles = by_line.setdefault(self.line_of[line[top]], [])
-            piles.append((height[top] + _SHIFT, height[code // LONGEST] + _SHIFT))
+            piles.append((height[top] + SHIFT, height[code // LONGEST] + SHIFT))
         out: list[bytes] = []
         for ln, piles in by_line.items():
             piles.sort()

@@ -14,7 +14,11 @@ from collections.abc import Callable
 
 import cython
 
-LINES = 16
+SHIFT = 13
+"""Heights (-12 up to 0) are written as numbers from 1: ``height + SHIFT``."""
+STRIDE = 16
+"""Points a line takes: its heights written, and room past the King's."""
+LINES = 256 // STRIDE
 """Lines a multiset can name (a point is a byte)."""
 
 
@@ -26,7 +30,7 @@ def point(line: int, height: int) -> int:
     >>> point(0, -12), point(1, 0)
     (1, 29)
     """
-    return line * 16 + height + 13
+    return line * STRIDE + height + SHIFT
 
 
 @cython.cfunc
