@@ -153,18 +153,21 @@ def test_a_position_off_the_pyramid_shape_goes_to_the_general_walk() -> None:
 
 
 def test_talons_alike_by_rank_are_stored_as_one() -> None:
-    # The row 5 5 9 with both 5s on the waste: whichever 5 leaves, the talon shows a 5 on the
-    # waste and a 9 in the stock, and the child is stored as the same state.
-    engine = engine_of("king_tut")
-    fives = [make_card(5, 0), make_card(5, 1)]
-    pos = only_left(
-        "king_tut", {21: [make_card(8, 0)], engine.waste: fives, engine.stock: [make_card(9, 0)]}
-    )
-    search = PyramidSearch(searcher("king_tut"), pos)
+    # The row (waste, then stock from its top) 5 8 5 9: the waste's 5 pairs with the stock's 8,
+    # and the talon left shows a 5 and a 9 in the stock. It is stored in the row's first
+    # cards of those ranks (the first 5 and the 9), as if the other 5 had gone.
+    engine = engine_of("pyramid")
+    five, eight, other_five, nine = (make_card(r, s) for r, s in ((5, 0), (8, 0), (5, 1), (9, 0)))
+    stock = [nine, other_five, eight]  # bottom first
+    pos = only_left("pyramid", {21: [make_card(2, 0)], engine.waste: [five], engine.stock: stock})
+    search = PyramidSearch(searcher("pyramid"), pos)
     places, talon, cut, used = search.start
-    assert (talon, cut) == (0b111, 2)
-    alike = {search.less(search.start, 0, bit) for bit in (0b001, 0b010)}
-    assert alike == {(places, 0b101, 1, used)}
+    assert (talon, cut) == (0b1111, 1)
+    pair = Move(
+        MoveKind.REMOVE, min(engine.waste, engine.stock), max(engine.waste, engine.stock), 2
+    )
+    children = {move: child for draws, move, child, _ in search.children(search.start) if not draws}
+    assert children[pair] == (places, 0b1001, 0, used)
 
 
 def _named(search: PyramidSearch, state: tuple[int, int, int, int]) -> tuple[object, ...]:

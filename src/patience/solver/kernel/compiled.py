@@ -32,6 +32,7 @@ COMPILED = (
     "patience.solver.freecell.macros",
     "patience.solver.spider.state",
     "patience.solver.spider.search",
+    "patience.solver.removal.bits",
     "patience.solver.removal.pyramid",
     "patience.solver.removal.pyramid_bag",
     "patience.solver.removal.pyramid_reach",

@@ -1,16 +1,12 @@
 # The pyramid search's C side (removal/pyramid.py): its tables and the methods the walk calls
-# without a Python call; GCC's bit instructions, read only when compiled; the bag game and
-# the talon cards that may leave, called in C.
+# without a Python call; the bits of a word, the bag game and the talon cards that may leave,
+# called in C.
 
 cimport cython
 
+from patience.solver.removal cimport bits
 from patience.solver.removal cimport pyramid_reach as reach
 from patience.solver.removal.pyramid_bag cimport Bag
-
-cdef extern from *:
-    int __builtin_ctzll(unsigned long long) nogil
-    int __builtin_clzll(unsigned long long) nogil
-    int __builtin_popcountll(unsigned long long) nogil
 
 @cython.final
 cdef class PyramidSearch:
@@ -55,16 +51,15 @@ cdef class PyramidSearch:
     cdef void _children(
         self, unsigned long long places, unsigned long long talon, int cut, int used
     )
-    cdef int _forced_pair(
-        self, unsigned long long talon, unsigned long long free, unsigned long long blocked
-    )
-    cdef void _pairs(
+    cdef bint _pairs(
         self,
         unsigned long long places,
         unsigned long long talon,
         int cut,
         int used,
         unsigned long long free,
+        unsigned long long blocked,
+        bint forced,
     )
     cdef bint _talon(
         self,

@@ -20,6 +20,7 @@ from patience.engine.position import REDEAL_MOVE, STOCK_MOVE, Move, MoveKind, Po
 from patience.rules.game import Win
 from patience.rules.piles import Kind
 from patience.rules.stock import UNLIMITED, Action, Redeal
+from patience.solver.removal import bits
 from patience.solver.removal import pyramid_reach as reach
 from patience.solver.removal.pyramid_bag import Bag
 from patience.solver.removal.search import DepthFirst, _places, removal_searcher
@@ -46,36 +47,6 @@ _DRAW = cython.declare(cython.int, 1)
 _TURN = cython.declare(cython.int, 2)
 
 
-@cython.cfunc
-@cython.inline
-@cython.exceptval(check=False)
-def _low(x: cython.ulonglong) -> cython.int:
-    """The index of the lowest bit set in ``x`` (not 0)."""
-    if cython.compiled:
-        return __builtin_ctzll(x)  # type: ignore[name-defined]  # noqa: F821  (pyramid.pxd)
-    return (x & -x).bit_length() - 1
-
-
-@cython.cfunc
-@cython.inline
-@cython.exceptval(check=False)
-def _high(x: cython.ulonglong) -> cython.int:
-    """The index of the highest bit set in ``x`` (not 0)."""
-    if cython.compiled:
-        return 63 - __builtin_clzll(x)  # type: ignore[name-defined]  # noqa: F821  (pyramid.pxd)
-    return int(x).bit_length() - 1
-
-
-@cython.cfunc
-@cython.inline
-@cython.exceptval(check=False)
-def _count(x: cython.ulonglong) -> cython.int:
-    """How many bits ``x`` has set."""
-    if cython.compiled:
-        return __builtin_popcountll(x)  # type: ignore[name-defined]  # noqa: F821  (pyramid.pxd)
-    return int(x).bit_count()
-
-
 def _move_code(src: int, dst: int, size: int) -> int:
     """A removal as one number (``dst`` -1 for a card removed alone): see :func:`_move_of`.
 
@@ -88,6 +59,22 @@ def _move_code(src: int, dst: int, size: int) -> int:
 def _move_of(code: int) -> Move:
     """The engine's removal that :func:`_move_code` wrote as ``code``."""
     return Move(MoveKind.REMOVE, code % 256 - 1, code // 256 % 256 - 1, code // 65536)
+
+
+@cython.cfunc
+@cython.inline
+@cython.exceptval(check=False)
+def _cut_after(step: cython.ulonglong) -> cython.int:
+    """The cut after a step :meth:`PyramidSearch._advance` wrote."""
+    return cython.cast(cython.int, step // 4 % 256)
+
+
+@cython.cfunc
+@cython.inline
+@cython.exceptval(check=False)
+def _used_after(step: cython.ulonglong) -> cython.int:
+    """The redeals used after a step :meth:`PyramidSearch._advance` wrote."""
+    return cython.cast(cython.int, step // 1024 % 65536)
 
 
 @cython.final
@@ -182,23 +169,6 @@ class PyramidSearch:
         del kids[mark:]
         return out
 
-    def less(self, state: State, place_bits: int, talon_bits: int) -> State:
-        """``state`` without these places' and talon cards (the cut moves down to the waste),
-        its talon in the row's first cards of the same ranks (:meth:`_add`).
-
-        Only ranks count in these games, so states whose places agree and whose talons show
-        the same ranks in the same order with as many on the waste (and as many redeals used)
-        are alike: a move (by piles) is legal in one when it is in the other, and leads to
-        states alike again. One stands for all, and a line won from it is won from the rest.
-        """
-        kids = self.kids
-        mark = len(kids)
-        places, talon, cut, used = state
-        self._add(places & ~place_bits, talon, cut, used, talon_bits, 0, 0, 0)
-        less = kids[mark], kids[mark + 1], kids[mark + 2], kids[mark + 3]
-        del kids[mark:]
-        return less
-
     @cython.cfunc
     @cython.locals(
         free=cython.ulonglong,
@@ -238,7 +208,7 @@ class PyramidSearch:
         free_ranks = 0
         rest = places
         while rest:
-            i = _low(rest)
+            i = bits.low(rest)
             rest &= rest - 1
             r = self.rank_at[i]
             if self.cover[i] & places:
@@ -256,10 +226,8 @@ class PyramidSearch:
             move = _move_code(self.pile_at[king], -1, 1)
             self._add(places & ~(_ONE << king), talon, cut, used, 0, 0, move, 0)
             return
-        i = self._forced_pair(talon, free, blocked)
-        if i >= 0:  # a pair whose ranks have every card in play on a free place
+        if self._pairs(places, talon, cut, used, free, blocked, True):
             self.covered[key] = self._marked(marks, cut, used)
-            self._add_pair(places, talon, cut, used, i % 64, i // 64)
             return
         draws = 0
         first = True
@@ -271,23 +239,23 @@ class PyramidSearch:
             need = 0
             ranks = 0
             if talon & ((_ONE << cut) - 1):  # the waste's top
-                r = self.rank_in_row[_high(talon & ((_ONE << cut) - 1))]
+                r = self.rank_in_row[bits.high(talon & ((_ONE << cut) - 1))]
                 always = r == target
                 need |= _ONE << (target - r)
                 ranks += r
             if talon >> cut and self.top_playable:  # the stock's top
-                r = self.rank_in_row[cut + _low(talon >> cut)]
+                r = self.rank_in_row[cut + bits.low(talon >> cut)]
                 always = always or r == target
                 need |= _ONE << (target - r)
                 ranks += r
             if always or ranks == target or need & free_ranks:
                 forced = self._talon(places, talon, cut, used, free, draws)
             if first:
-                self._pairs(places, talon, cut, used, free)
+                self._pairs(places, talon, cut, used, free, blocked, False)
                 first = False
             if forced or step % 4 == _NO_STEP:
                 break
-            cut, used = step // 4 % 256, step // 1024 % 65536
+            cut, used = _cut_after(step), _used_after(step)
             spoiled_next = step >> 32
             if self._entered(marks, cut, used) or (
                 spoiled_next and self._lost(places, talon, cut, used, spoiled_next)
@@ -297,32 +265,14 @@ class PyramidSearch:
         self.covered[key] = marks
 
     @cython.cfunc
-    @cython.locals(rest=cython.ulonglong, later=cython.ulonglong, i=cython.int, j=cython.int)
-    def _forced_pair(
-        self, talon: cython.ulonglong, free: cython.ulonglong, blocked: cython.ulonglong
-    ) -> cython.int:
-        """The first pair of ``free`` places (``i + 64 * j``) whose two ranks have no card in
-        play off a free place (``blocked``: the ranks of covered places), or -1."""
-        rest = free
-        while rest:
-            i = _low(rest)
-            rest &= rest - 1
-            later = rest
-            while later:
-                j = _low(later)
-                later &= later - 1
-                ra, rb = self.rank_at[i], self.rank_at[j]
-                if (
-                    ra + rb == self.target
-                    and not blocked >> ra & 1
-                    and not blocked >> rb & 1
-                    and not (self.row_mask[ra] | self.row_mask[rb]) & talon
-                ):
-                    return i + 64 * j
-        return -1
-
-    @cython.cfunc
-    @cython.locals(rest=cython.ulonglong, later=cython.ulonglong, i=cython.int, j=cython.int)
+    @cython.locals(
+        rest=cython.ulonglong,
+        later=cython.ulonglong,
+        i=cython.int,
+        j=cython.int,
+        ra=cython.int,
+        rb=cython.int,
+    )
     def _pairs(
         self,
         places: cython.ulonglong,
@@ -330,18 +280,33 @@ class PyramidSearch:
         cut: cython.int,
         used: cython.int,
         free: cython.ulonglong,
-    ) -> cython.void:
-        """Write the children removing a pair of ``free`` places."""
+        blocked: cython.ulonglong,
+        forced: cython.bint,
+    ) -> cython.bint:
+        """Write the children removing a pair of ``free`` places: all of them, or with
+        ``forced`` only the first pair whose two ranks have no card in play off a free place
+        (``blocked``: the ranks of covered places), if any. Was a forced pair written?"""
         rest = free
         while rest:
-            i = _low(rest)
+            i = bits.low(rest)
             rest &= rest - 1
             later = rest
             while later:
-                j = _low(later)
+                j = bits.low(later)
                 later &= later - 1
-                if self.rank_at[i] + self.rank_at[j] == self.target:
+                ra, rb = self.rank_at[i], self.rank_at[j]
+                if ra + rb != self.target:
+                    continue
+                if not forced:
                     self._add_pair(places, talon, cut, used, i, j)
+                elif (
+                    not blocked >> ra & 1
+                    and not blocked >> rb & 1
+                    and not (self.row_mask[ra] | self.row_mask[rb]) & talon
+                ):
+                    self._add_pair(places, talon, cut, used, i, j)
+                    return True
+        return False
 
     @cython.cfunc
     @cython.locals(
@@ -386,11 +351,11 @@ class PyramidSearch:
         pile_0 = rank_0 = pile_1 = rank_1 = 0
         bit_0 = bit_1 = 0
         if talon & ((_ONE << cut) - 1):
-            top = _high(talon & ((_ONE << cut) - 1))
+            top = bits.high(talon & ((_ONE << cut) - 1))
             pile_0, rank_0, bit_0 = self.waste_pile, self.rank_in_row[top], _ONE << top
             tops = 1
         if talon >> cut and self.top_playable:
-            top = cut + _low(talon >> cut)
+            top = cut + bits.low(talon >> cut)
             if tops:
                 pile_1, rank_1, bit_1 = self.stock_pile, self.rank_in_row[top], _ONE << top
             else:
@@ -420,7 +385,7 @@ class PyramidSearch:
             unique = self.single_draws and self._unique(places, talon, r)
             rest = partners
             while rest:
-                i = _low(rest)
+                i = bits.low(rest)
                 rest &= rest - 1
                 place_pile = self.pile_at[i]
                 move = _move_code(min(place_pile, pile), max(place_pile, pile), 2)
@@ -453,15 +418,21 @@ class PyramidSearch:
         draws: cython.int,
     ) -> cython.void:
         """Write a child: ``places``, and ``talon`` less ``talon_bits`` taken first-fit along
-        the row by rank (the same ranks in the same order, as many on the waste; see
-        :meth:`less`), with the ranks it may spoil, its removal and the draws before it."""
+        the row by rank (the same ranks in the same order, as many on the waste), with the
+        ranks it may spoil, its removal and the draws before it.
+
+        Only ranks count in these games, so states whose places agree and whose talons show
+        the same ranks in the same order with as many on the waste (and as many redeals used)
+        are alike: a move (by piles) is legal in one when it is in the other, and leads to
+        states alike again. One stands for all, and a line won from it is won from the rest.
+        """
         if talon_bits:
             talon &= ~talon_bits
-            waste = _count(talon & ((_ONE << cut) - 1))
+            waste = bits.count(talon & ((_ONE << cut) - 1))
             out = 0
             cut = index = at = 0
             while talon:
-                at = self.first_at[self.rank_in_row[_low(talon)] * 65 + at]
+                at = self.first_at[self.rank_in_row[bits.low(talon)] * 65 + at]
                 talon &= talon - 1
                 out |= _ONE << at
                 at += 1
@@ -494,7 +465,7 @@ class PyramidSearch:
     ) -> cython.bint:
         """Is exactly one card of rank ``r`` and one of its partner's rank in play?"""
         for k in (r, self.target - r):
-            if _count(self.place_mask[k] & places) + _count(self.row_mask[k] & talon) != 1:
+            if bits.count(self.place_mask[k] & places) + bits.count(self.row_mask[k] & talon) != 1:
                 return False
         return True
 
@@ -512,7 +483,7 @@ class PyramidSearch:
                 rest = talon >> cut
                 if not rest:
                     break
-                cut += _low(rest) + 1
+                cut += bits.low(rest) + 1
                 if 0 <= self.redeals <= used:
                     spoiled |= _ONE << self.rank_in_row[cut - 1]
             return _DRAW + 4 * cut + 1024 * used + (spoiled << 32)
@@ -526,7 +497,7 @@ class PyramidSearch:
         for _ in range(count):
             step = self._advance(talon, cut, used)
             out.append(STOCK_MOVE if step % 4 == _DRAW else REDEAL_MOVE)
-            cut, used = step // 4 % 256, step // 1024 % 65536
+            cut, used = _cut_after(step), _used_after(step)
         return tuple(out)
 
     @cython.cfunc
@@ -608,7 +579,7 @@ class PyramidSearch:
         out: list[tuple[int, int, bool]] = []
         mask = self.place_mask[r] & places
         while mask:
-            out.append((_low(mask), 0, True))
+            out.append((bits.low(mask), 0, True))
             mask &= mask - 1
         mask = self.row_mask[r] & talon
         while mask:
@@ -757,7 +728,7 @@ class PyramidSearch:
             talon = reach.reachable(self.row_ranks, talon, cut, self.draw, removable)
         bag = 0
         for r in range(1, self.target + 1):
-            bag |= cython.cast(cython.ulonglong, _count(self.row_mask[r] & talon)) << 4 * r
+            bag |= cython.cast(cython.ulonglong, bits.count(self.row_mask[r] & talon)) << 4 * r
         return self.bag.clearable(places, bag)
 
     def _removable(self, places: int) -> int:

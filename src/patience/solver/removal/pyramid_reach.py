@@ -12,6 +12,8 @@ from __future__ import annotations
 
 import cython
 
+from patience.solver.removal import bits
+
 _ONE = cython.declare(cython.ulonglong, 1)
 
 
@@ -41,25 +43,15 @@ def reachable(
     >>> bin(reachable(bytes([3, 7, 13]), 0b111, 0, 3, 1 << 13))  # the King shows; 3 and 7 stay
     '0b100'
     """
-    n = 0
-    rest = talon
-    while rest:
-        rest &= rest - 1
-        n += 1
-    waste = 0
-    rest = talon & ((_ONE << cut) - 1)
-    while rest:
-        rest &= rest - 1
-        waste += 1
+    n = bits.count(talon)
+    waste = bits.count(talon & ((_ONE << cut) - 1))
     stuck = 0  # the bit of the last card not removable so far
     h = 0
     rest = talon
     while rest:
+        at = bits.low(rest)
         low = rest & (~rest + 1)
         rest ^= low
-        at = 0
-        while not low >> at & 1:
-            at += 1
         if not removable >> ranks[at] & 1:
             stuck = low
         elif (
