@@ -2,18 +2,20 @@
 each side spent.
 
     .venv/bin/python bench/same_search.py --old /tmp/old/src [--new src] [--chunk 25]
-        [--repeat 1] --set SPEC:DEALS:NODES [--set ...]
+        [--repeat 1] [--verdicts] --set SPEC:DEALS:NODES [--set ...]
 
 Each ``--set`` names a game spec (``klondike:draw=1,passes=1``, ``spider:suits=2``,
 ``nationale``), its deals (a range ``FIRST-LAST`` or a list ``A,B,C``) and a node budget, e.g.
 ``--set klondike:draw=3:1-100:15000``. With a node budget alone a search is deterministic, so
 old and new must give the same outcome, the same node count and the same moves on every deal;
-the script names each deal where they differ and exits 1 if any does. Chunks of deals run in
-one process at a time, old and new taking turns (which goes first alternates), so the
-machine's load falls on both alike; with ``--repeat N`` each side solves every chunk N times
-and each deal keeps its least CPU time (a shared machine's load only ever adds). Prints each
-side's CPU seconds (``time.process_time`` in the worker, around the solve only), their ratio
-and the load average. Used this way in the fourth session (OLD a clone of 6d40d07)::
+the script names each deal where they differ and exits 1 if any does. Where a searcher was
+replaced by another that searches differently, ``--verdicts`` compares the outcomes alone.
+Chunks of deals run in one process at a time, old and new taking turns (which goes first
+alternates), so the machine's load falls on both alike; with ``--repeat N`` each side solves
+every chunk N times and each deal keeps its least CPU time (a shared machine's load only ever
+adds). Prints each side's CPU seconds (``time.process_time`` in the worker, around the solve
+only), their ratio and the load average. Used this way in the fourth session (OLD a clone of
+6d40d07)::
 
     bench/same_search.py --old OLD/src --repeat 2 --set klondike:1-300:15000 \\
         --set klondike:draw=3:1-100:15000 --set klondike:passes=1:1-100:15000
@@ -94,7 +96,7 @@ def compare(args: argparse.Namespace) -> int:
                 turn += 1
             old, new = least_cpu(runs["old"]), least_cpu(runs["new"])
             for a, b in zip(old, new, strict=True):
-                if a[:4] != b[:4]:
+                if a[1:2] != b[1:2] if args.verdicts else a[:4] != b[:4]:
                     differ += 1
                     print(f"  DIFFER {spec} deal {a[0]}: old {a[1:4]}, new {b[1:4]}")
                 outcomes[b[1]] = outcomes.get(b[1], 0) + 1
@@ -122,6 +124,7 @@ def main() -> int:
     parser.add_argument("--new", default=str(Path(__file__).resolve().parent.parent / "src"))
     parser.add_argument("--chunk", type=int, default=25)
     parser.add_argument("--repeat", type=int, default=1)
+    parser.add_argument("--verdicts", action="store_true", help="compare the outcomes alone")
     parser.add_argument("--set", action="append", dest="sets", metavar="SPEC:DEALS:NODES")
     parser.add_argument("--worker", nargs=3, metavar=("SPEC", "DEALS", "NODES"))
     args = parser.parse_args()

@@ -27,6 +27,7 @@ from patience.solver.removal.search import (
     removal_searcher,
     sorted_refill_piles,
 )
+from patience.solver.removal.spots import spots_searcher
 from patience.solver.result import Budget, Result
 
 
@@ -81,7 +82,7 @@ def feeding_searcher(engine: Engine) -> DepthFirst:
 def exhaustive_searcher(engine: Engine) -> DepthFirst | None:
     """The depth-first searcher for a removal or talon-feeding game; ``None`` for others."""
     if engine.rules.pairs_to:
-        return pyramid_searcher(engine) or removal_searcher(engine)
+        return pyramid_searcher(engine) or spots_searcher(engine) or removal_searcher(engine)
     if engine.rules.win is Win.STOCK_EMPTY and engine.stock >= 0:
         return feeding_searcher(engine)
     return None

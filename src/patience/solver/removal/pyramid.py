@@ -23,7 +23,7 @@ from patience.rules.stock import UNLIMITED, Action, Redeal
 from patience.solver.removal import bits
 from patience.solver.removal import pyramid_reach as reach
 from patience.solver.removal.pyramid_bag import Bag
-from patience.solver.removal.search import DepthFirst, _places, removal_searcher
+from patience.solver.removal.search import RemovalWalk, _places
 from patience.solver.result import Budget, Meter, ProvenUnwinnable, Result, Unknown, Won
 
 State = tuple[int, int, int, int]
@@ -746,18 +746,11 @@ class _Spent(Exception):
     """The budget ran out."""
 
 
-class PyramidSearcher(DepthFirst):
-    """The compact search for pyramid positions; other positions go to :class:`DepthFirst`."""
+class PyramidSearcher(RemovalWalk):
+    """The compact search for pyramid positions; other positions go to :class:`RemovalWalk`."""
 
     def __init__(self, engine: Engine, places: tuple[int, ...]) -> None:
-        fallback = removal_searcher(engine)
-        super().__init__(
-            engine,
-            fallback.state_key,
-            forced=fallback.forced,
-            dead=fallback.dead,
-            rank_move=fallback.rank_move,
-        )
+        super().__init__(engine)
         self.places = places
         cones = _places(engine)
         index = {pile: i for i, pile in enumerate(places)}

@@ -1,9 +1,10 @@
 """Exhaustive depth-first search for the removal games (Thirteens, Pyramid, King Tut).
 
 Pyramid and King Tut positions go first to the compact search of
-:mod:`patience.solver.removal.pyramid`; this walk over the engine's own moves
-(:class:`DepthFirst`, shared with :mod:`patience.solver.removal.feeding`) serves Thirteens
-and any position that search does not take. It remembers every position entered by a key
+:mod:`patience.solver.removal.pyramid`, Thirteens positions to the one-line walk of
+:mod:`patience.solver.removal.spots`; this walk over the engine's own moves
+(:class:`DepthFirst`, shared with :mod:`patience.solver.removal.feeding`) serves any position
+those do not take. It remembers every position entered by a key
 (:func:`removal_key`), plays removals that lose nothing first (:func:`_forced`) and stops at
 dead cards and stuck waste cards (:func:`_dead`); a walk that ends without a win proves the
 start unwinnable. (docs/SOLVERS.md, "The depth-first walk")
@@ -344,14 +345,22 @@ def _removal_rank(engine: Engine) -> Callable[[Position, Move], int]:
     return order
 
 
-def removal_searcher(engine: Engine) -> DepthFirst:
+class RemovalWalk(DepthFirst):
+    """The depth-first walk of a removal game, with its keys, removals that lose nothing, dead
+    cards and order; compact searches subclass it for the positions they do not take."""
+
+    def __init__(self, engine: Engine) -> None:
+        super().__init__(
+            engine,
+            removal_key(engine),
+            forced=_forced(engine),
+            dead=_dead(engine),
+            rank_move=_removal_rank(engine),
+        )
+
+
+def removal_searcher(engine: Engine) -> RemovalWalk:
     """The depth-first searcher for a removal game (``rules.pairs_to`` set)."""
     if not engine.rules.pairs_to:
         raise ValueError("removal_searcher needs a removal game (pairs_to)")
-    return DepthFirst(
-        engine,
-        removal_key(engine),
-        forced=_forced(engine),
-        dead=_dead(engine),
-        rank_move=_removal_rank(engine),
-    )
+    return RemovalWalk(engine)
