@@ -89,6 +89,20 @@ def test_the_games_with_and_without_hidden_cards_read_as_they_should() -> None:
     assert home["trusty_twelve"].endswith("die aus dem Talon ausgeteilten Karten.")
 
 
+@pytest.mark.parametrize("lang", LANGS)
+def test_only_a_game_where_no_choice_matters_calls_a_duel_a_race(lang: str) -> None:
+    # Thirteens: every order of removals ends with the same cards removed (proved in
+    # docs/SOLVERS.md), so planning cannot win a duel of it; every other game's can.
+    race = {"en": "the clock decides it", "de": "entscheidet die Uhr"}[lang]
+    planning = {"en": "the better planning wins", "de": "es gewinnt die bessere Planung"}[lang]
+    for info in GAMES.values():
+        open_cards = skill_paragraphs(info, lang)[1]
+        assert (race in open_cards) == (info.id == "thirteens"), info.id
+        if unseen_at_start(info) and info.id != "thirteens":
+            assert planning in open_cards, info.id
+    assert planning not in skill_paragraphs(GAMES["thirteens"], lang)[1]
+
+
 def test_the_clocks_named_are_the_clocks_a_challenge_may_ask_for() -> None:
     asked = get_args(get_type_hints(NewDuel)["clock_minutes"])
     assert asked == CLOCK_MINUTES

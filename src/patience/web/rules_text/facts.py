@@ -14,6 +14,7 @@ from patience.engine.game import engine_for, start_position
 from patience.games.registry import GameInfo, Options
 from patience.rules.game import Rules
 from patience.rules.piles import Kind, PileSpec, Start
+from patience.solver.removal.spots import every_order_alike
 from patience.views import hidden_view
 
 _SAMPLE_DEALS = (1, 2, 3)
@@ -44,6 +45,9 @@ class Facts:
     """After the deal the stock holds cards a player may not see (what open cards show)."""
     face_down: bool
     """After the deal a pile other than the stock holds face-down cards."""
+    order_free: bool
+    """No choice changes how a game ends: every order of play leaves the same cards
+    (:func:`~patience.solver.removal.spots.every_order_alike`)."""
 
     @property
     def card_total(self) -> int:
@@ -102,4 +106,5 @@ def facts(info: GameInfo, options: Options) -> Facts:
         suits=tuple(sorted({suit(c) for c in rules.pack})),
         stock_hidden=Kind.STOCK in unseen,
         face_down=any(kind is not Kind.STOCK for kind in unseen),
+        order_free=every_order_alike(engine),
     )
