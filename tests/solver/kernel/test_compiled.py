@@ -1,6 +1,6 @@
 """The compiled kernel and the interpreted one give the same answers: the same moves, the
-same perft counts, the same searches node for node and the same lines (FreeCell's and
-Spider's), and their tables,
+same perft counts, the same searches node for node and the same lines (FreeCell's, Spider's,
+the removal and talon-feeding games' and the Nationale family's), and their tables,
 frontiers and depth-first branches hold and give back the same."""
 
 from __future__ import annotations
@@ -57,6 +57,9 @@ for game, deal, nodes in (
     ("sweet_sixteen", 137, 30000),
     ("trusty_twelve", 8, 20000),
     ("trusty_twelve", 143, 20000),
+    ("caprice", 1, 2000),
+    ("nationale", 3, 3000),
+    ("tournament", 2, 3000),
 ):
     removal = get_game(game)
     result = searcher_for(removal.rules({})).solve(
@@ -152,7 +155,8 @@ def test_compiled_and_interpreted_answers_are_the_same() -> None:
     assert isinstance(searches, list)
     freecell_spider = ["won"] * 3 + ["unknown"] * 2 + ["won"] * 3 + ["unknown"]
     removal = ["unknown", "won", "unknown", "unwinnable", "won", "unknown", "unwinnable"]
-    assert [s[0] for s in searches] == freecell_spider + removal
+    two_way = ["won"] * 3
+    assert [s[0] for s in searches] == freecell_spider + removal + two_way
 
 
 LOADED = """

@@ -20,6 +20,7 @@ from operator import itemgetter
 from patience.engine.core import Engine
 from patience.engine.position import Move, MoveKind, Position, transfer
 from patience.solver.nationale.moves import Board, Step, TwoWayBoard, takes_board
+from patience.solver.nationale.score import BoardScore, gap_worth
 from patience.solver.result import Budget, ProvenUnwinnable, Result, Unknown, Won
 from patience.solver.search import Searcher
 
@@ -44,48 +45,6 @@ _DIG_WEIGHTS = (
 Line = tuple[Move, ...]
 Walk = Generator[None, None, Line | None]
 """A search expanding one board per step, returning the winning moves or ``None``."""
-
-
-def _board_score(board_rules: TwoWayBoard, depth: int, full_cell: int) -> Callable[[Board], int]:
-    """The frontier's order: higher first (docs/SOLVERS.md); a card home is worth 100."""
-    heads = itemgetter(*board_rules.foundations)
-    tableau = board_rules.tableau
-    cells = board_rules.cells
-    wanted = board_rules.wanted
-    gap = _gap_worth(board_rules)
-
-    def score(board: Board) -> int:
-        table = wanted(board)
-        value = 100 * sum(map(len, heads(board)))
-        for t in tableau:
-            cards = board[t]
-            if not cards:
-                value += gap
-                continue
-            flags = cards.translate(table)
-            top = len(cards) - 1
-            i = flags.find(1)
-            while i >= 0:
-                value -= depth * (top - i)
-                i = flags.find(1, i + 1)
-        for c in cells:
-            if board[c]:
-                value -= full_cell
-        return value
-
-    if depth or full_cell:
-        return score
-    piles = itemgetter(*tableau)
-
-    def plain(board: Board) -> int:  # without depth or cells: cards home and gaps alone
-        return 100 * sum(map(len, heads(board))) + gap * piles(board).count(b"")
-
-    return plain
-
-
-def _gap_worth(board_rules: TwoWayBoard) -> int:
-    """What an empty tableau pile adds to a score: 30 where a gap takes any card, else 0."""
-    return 30 if any(board_rules.starts[t][0] for t in board_rules.tableau) else 0
 
 
 def _cell_home(board_rules: TwoWayBoard) -> Callable[[Board, int], Step | None] | None:
@@ -125,9 +84,9 @@ class TwoWaySearcher(Searcher):
         # a full cell weighs most where cells are the only room (tuned: docs/SOLVERS.md,
         # "Nationale family", "Tuning figures")
         depth, full_cell = (4, 100) if self.board.cells else (10, 0)
-        self.board_score = _board_score(self.board, depth, full_cell)
+        self.board_score = BoardScore(self.board, depth, full_cell)
         self.attempts = (
-            tuple(_board_score(self.board, d, c) for d, c in _DIG_WEIGHTS)
+            tuple(BoardScore(self.board, d, c) for d, c in _DIG_WEIGHTS)
             if self.board.cells
             else (self.board_score,)
         )
@@ -136,9 +95,9 @@ class TwoWaySearcher(Searcher):
         # where the quick search without returns came first, the complete search orders by
         # cards home and gaps alone (why: docs/SOLVERS.md, "The search", Nationale family)
         self.complete_score = (
-            _board_score(self.board, 0, 0) if rules.foundation_returns else self.board_score
+            BoardScore(self.board, 0, 0) if rules.foundation_returns else self.board_score
         )
-        self.plain_gap = _gap_worth(self.board) if rules.foundation_returns else None
+        self.plain_gap = gap_worth(self.board) if rules.foundation_returns else None
         """The gap's worth where the complete score is cards home and gaps alone, else None."""
         quick = _DIGS if self.board.cells else _NO_RETURNS if rules.foundation_returns else None
         self.quick = None if quick is None else (quick, _QUICK_SHARE[quick])
@@ -158,6 +117,8 @@ class TwoWaySearcher(Searcher):
             return self._solve(first, start.redeals, budget or Budget())
         finally:
             self.board.forget()
+            for score in {self.board_score, self.complete_score, *self.attempts}:
+                score.forget()
 
     def _solve(self, first: Board, redeals: int, budget: Budget) -> Result:
         clock = budget.clock
@@ -217,7 +178,7 @@ class TwoWaySearcher(Searcher):
             return moves, nodes if moves is not None else nodes - 1, moves is None
         return None, nodes, False
 
-    def _walk(self, first: Board, redeals0: int, mode: str, score: Callable[[Board], int]) -> Walk:
+    def _walk(self, first: Board, redeals0: int, mode: str, score: BoardScore) -> Walk:
         """Best-first from ``first``, one board expanded per step; it returns the winning
         moves, or ``None`` when the frontier is empty (a proof only in mode ``_ALL``)."""
         digs = mode == _DIGS
@@ -278,9 +239,7 @@ class TwoWaySearcher(Searcher):
             yield
         return None
 
-    def _sorted_walk(
-        self, first: Board, redeals: int, returns: bool, score: Callable[[Board], int]
-    ) -> Walk:
+    def _sorted_walk(self, first: Board, redeals: int, returns: bool, score: BoardScore) -> Walk:
         """:meth:`_walk` where :attr:`TwoWayBoard.sorted_tableau` holds (Nationale): the same
         boards in the same order, each child's key (the same bytes) built from its parent's
         sorted piles by taking out and putting in the two piles the move changes, and only a

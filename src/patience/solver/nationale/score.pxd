@@ -1,0 +1,14 @@
+# The Nationale family's board score (nationale/score.py) in C: its weights and the piles it reads.
+
+cimport cython
+
+@cython.final
+cdef class BoardScore:
+    cdef readonly object board_rules
+    cdef readonly long long depth
+    cdef readonly long long full_cell
+    cdef readonly long long gap
+    cdef tuple tableau
+    cdef tuple cells
+    cdef tuple foundations
+    cdef dict tables
