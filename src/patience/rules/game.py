@@ -5,6 +5,7 @@ from __future__ import annotations
 from collections.abc import Callable, Iterator
 from dataclasses import dataclass, field
 from enum import Enum
+from functools import cached_property
 
 from patience.rules.piles import Kind, PileSpec
 from patience.rules.stock import StockRule
@@ -67,9 +68,15 @@ class Rules:
                 return i
         raise KeyError(code)
 
+    @cached_property
+    def foundation_piles(self) -> tuple[int, ...]:
+        """The foundations' positions, in layout order (:meth:`indices`, worked out once: a
+        deal asks for them at every card)."""
+        return self.indices(Kind.FOUNDATION)
+
     def foundation_for(self, table: Table, card: int) -> int | None:
         """The first foundation that would take ``card`` now, if any (used while dealing)."""
-        for i in self.indices(Kind.FOUNDATION):
+        for i in self.foundation_piles:
             spec = self.piles[i]
             pile = table.piles[i]
             if pile:

@@ -6,6 +6,7 @@ import random
 from dataclasses import replace
 
 import pytest
+from family_boards import FAMILY
 from hypothesis import given
 from hypothesis import strategies as st
 from solver_oracle import winnable_by_enumeration
@@ -22,8 +23,6 @@ from patience.rules.table import Table
 from patience.solver import Budget, Unknown, Won, searcher_for
 from patience.solver.nationale.moves import TwoWayBoard, suit_pairs
 from patience.solver.nationale.search import TwoWaySearcher, two_way_searcher
-
-FAMILY = ("nationale", "caprice", "tournament")
 
 
 def test_the_family_is_read_from_the_rules() -> None:

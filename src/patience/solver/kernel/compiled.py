@@ -39,6 +39,7 @@ COMPILED = (
     "patience.solver.removal.feeding_relaxed",
     "patience.solver.removal.feeding_levels",
     "patience.solver.nationale.score",
+    "patience.solver.nationale.walk",
 )
 """The modules ``make`` compiles."""
 SWITCH = "PATIENCE_KERNEL"

@@ -137,6 +137,10 @@ class TwoWayBoard:
             for i in range(len(specs))
             if i not in grouped and specs[i].kind is not Kind.FOUNDATION
         )
+        self.lines = tuple(
+            tuple((transfer(src, dst),) for dst in range(len(specs))) for src in range(len(specs))
+        )
+        """Each transfer as a line of one engine move, by source and target pile."""
 
     # ------------------------------------------------------------------ conversions
 

@@ -12,3 +12,5 @@ cdef class BoardScore:
     cdef tuple cells
     cdef tuple foundations
     cdef dict tables
+
+    cpdef long long of(self, object board)

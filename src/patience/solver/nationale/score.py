@@ -48,6 +48,9 @@ class BoardScore:
         self.foundations = tuple(board_rules.foundations)
         self.tables: dict[bytes, bytes] = {}
 
+    def __call__(self, board: Board) -> int:
+        return self.of(board)
+
     def forget(self) -> None:
         """Drop the tables of wanted cards remembered by foundation lengths (as
         :meth:`TwoWayBoard.forget` does, when a search ends)."""
@@ -66,7 +69,9 @@ class BoardScore:
         table=bytes,
         found=object,
     )
-    def __call__(self, board: Board) -> int:
+    @cython.ccall
+    def of(self, board: Board) -> cython.longlong:
+        """The score of ``board`` (what calling this object gives)."""
         value = 0
         lengths = bytearray()
         for f in self.foundations:

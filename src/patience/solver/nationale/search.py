@@ -14,13 +14,14 @@ from __future__ import annotations
 
 import bisect
 import heapq
-from collections.abc import Callable, Generator, Iterable
+from collections.abc import Callable, Generator
 from operator import itemgetter
 
 from patience.engine.core import Engine
-from patience.engine.position import Move, MoveKind, Position, transfer
+from patience.engine.position import Move, Position, transfer
 from patience.solver.nationale.moves import Board, Step, TwoWayBoard, takes_board
 from patience.solver.nationale.score import BoardScore, gap_worth
+from patience.solver.nationale.walk import EMPTY, WON, BoardWalk
 from patience.solver.result import Budget, ProvenUnwinnable, Result, Unknown, Won
 from patience.solver.search import Searcher
 
@@ -182,62 +183,16 @@ class TwoWaySearcher(Searcher):
         """Best-first from ``first``, one board expanded per step; it returns the winning
         moves, or ``None`` when the frontier is empty (a proof only in mode ``_ALL``)."""
         digs = mode == _DIGS
-        returns = mode == _ALL
-        board_rules = self.board
-        if not digs and board_rules.sorted_tableau:
-            return (yield from self._sorted_walk(first, redeals0, returns, score))
-        key = self.board_key
-        transfers, through_engine = board_rules.transfers, board_rules.through_engine
-        after = board_rules.after
-        forced = self.forced
-        won = self._won_board
-        homes = frozenset(board_rules.foundations)
-        moved, refill = board_rules.moved, board_rules.refill
-        parents: list[int] = [-1]
-        edges: list[tuple[Move, ...]] = [()]
-        seen = {key(first, redeals0)}
-        frontier: list[tuple[int, int, Board, int]] = [(0, 0, first, redeals0)]
-        while frontier:
-            _, newest, board, redeals = heapq.heappop(frontier)
-            node = -newest
-            only = forced(board, redeals) if forced is not None else None
-            if only is not None:
-                lines: Iterable[Step] = (only,)
-            elif digs:
-                lines = board_rules.digs(board, redeals)
-            else:
-                lines = through_engine(board, redeals)
-                last = edges[node]
-                # the card just moved going straight back gives the board before (seen)
-                back = -1, -1
-                if len(last) == 1 and last[0].kind is MoveKind.TRANSFER and not refill[last[0].src]:
-                    back = last[0].dst, last[0].src
-                for swaps, src, dst in transfers(board, returns):
-                    if src == back[0] and dst == back[1] and not swaps:
-                        continue
-                    child = moved(board, src, dst) if not swaps else after(board, swaps, src, dst)
-                    if dst in homes and won(child):
-                        return self._line(parents, edges, node, (*swaps, transfer(src, dst)))
-                    child_key = key(child, redeals)
-                    if child_key in seen:
-                        continue
-                    seen.add(child_key)
-                    parents.append(node)
-                    edges.append((*swaps, transfer(src, dst)))
-                    heapq.heappush(frontier, (-score(child), 1 - len(parents), child, redeals))
-            for line, child, child_redeals in lines:
-                if won(child):
-                    return self._line(parents, edges, node, line)
-                child_key = key(child, child_redeals)
-                if child_key in seen:
-                    continue
-                seen.add(child_key)
-                parents.append(node)
-                edges.append(line)
-                entry = (-score(child), 1 - len(parents), child, child_redeals)
-                heapq.heappush(frontier, entry)
+        if not digs and self.board.sorted_tableau:
+            return (yield from self._sorted_walk(first, redeals0, mode == _ALL, score))
+        walk = BoardWalk(self.board, first, redeals0, score, self.forced, digs, mode == _ALL)
+        while True:
+            done = walk.step()
+            if done == WON:
+                return walk.line
+            if done == EMPTY:
+                return None
             yield
-        return None
 
     def _sorted_walk(self, first: Board, redeals: int, returns: bool, score: BoardScore) -> Walk:
         """:meth:`_walk` where :attr:`TwoWayBoard.sorted_tableau` holds (Nationale): the same
@@ -265,9 +220,7 @@ class TwoWaySearcher(Searcher):
         join, insort = b"\xfd".join, bisect.insort
         heappop, heappush = heapq.heappop, heapq.heappush
         won = self._won_board
-        lines = [
-            [(transfer(src, dst),) for dst in range(len(starts))] for src in range(len(starts))
-        ]
+        lines = board_rules.lines
         byte = [bytes((n,)) for n in range(256)]
         parents: list[int] = [-1]
         edges: list[tuple[Move, ...]] = [()]
