@@ -12,23 +12,18 @@ may skip")
 
 from __future__ import annotations
 
-import bisect
-import heapq
 from collections.abc import Callable, Generator
 from operator import itemgetter
 
 from patience.engine.core import Engine
-from patience.engine.position import Move, Position, transfer
+from patience.engine.position import Position, transfer
 from patience.solver.nationale.moves import Board, Step, TwoWayBoard, takes_board
 from patience.solver.nationale.score import BoardScore, gap_worth
-from patience.solver.nationale.walk import EMPTY, WON, BoardWalk
+from patience.solver.nationale.walk import EMPTY, WON, BoardWalk, Line
 from patience.solver.result import Budget, ProvenUnwinnable, Result, Unknown, Won
 from patience.solver.search import Searcher
 
 _CLOCK_EVERY = 64
-_SCORE_SHIFT = 40
-_NODES = 1 << _SCORE_SHIFT
-"""More boards than any search queues: a frontier entry packs its score above its number."""
 _FIRST_TURN = 500
 """Boards each quick search expands in its first turn; every round doubles it."""
 _ALL, _DIGS, _NO_RETURNS = "all", "digs", "no returns"
@@ -43,7 +38,6 @@ _DIG_WEIGHTS = (
 "Nationale family", "Tuning figures")."""
 
 
-Line = tuple[Move, ...]
 Walk = Generator[None, None, Line | None]
 """A search expanding one board per step, returning the winning moves or ``None``."""
 
@@ -183,9 +177,22 @@ class TwoWaySearcher(Searcher):
         """Best-first from ``first``, one board expanded per step; it returns the winning
         moves, or ``None`` when the frontier is empty (a proof only in mode ``_ALL``)."""
         digs = mode == _DIGS
+        returns = mode == _ALL
         if not digs and self.board.sorted_tableau:
-            return (yield from self._sorted_walk(first, redeals0, mode == _ALL, score))
-        walk = BoardWalk(self.board, first, redeals0, score, self.forced, digs, mode == _ALL)
+            gap = self.plain_gap if score is self.complete_score else None
+            walk = BoardWalk(
+                self.board,
+                first,
+                redeals0,
+                score,
+                None,
+                False,
+                returns,
+                True,
+                -1 if gap is None else gap,
+            )
+        else:
+            walk = BoardWalk(self.board, first, redeals0, score, self.forced, digs, returns)
         while True:
             done = walk.step()
             if done == WON:
@@ -193,152 +200,6 @@ class TwoWaySearcher(Searcher):
             if done == EMPTY:
                 return None
             yield
-
-    def _sorted_walk(self, first: Board, redeals: int, returns: bool, score: BoardScore) -> Walk:
-        """:meth:`_walk` where :attr:`TwoWayBoard.sorted_tableau` holds (Nationale): the same
-        boards in the same order, each child's key (the same bytes) built from its parent's
-        sorted piles by taking out and putting in the two piles the move changes, and only a
-        child not seen before built. The transfers are :meth:`TwoWayBoard.transfers`' in the
-        same order, read for one build rule and no cells.
-        """
-        board_rules = self.board
-        key = self.board_key
-        ((unders, receivers),) = board_rules.receiving
-        alike_gaps = board_rules.alike_gaps
-        homes_of = board_rules.homes
-        starts = board_rules.starts
-        foundations = board_rules.foundation_set
-        tableau = itemgetter(*board_rules.tableau)
-        heads = itemgetter(*board_rules.key_heads)
-        at = {f: i for i, f in enumerate(board_rules.key_heads)}
-        foundations_in_order = board_rules.foundations
-        gives_back = returns and board_rules.sources != board_rules.givers
-        gap = self.plain_gap if score is self.complete_score else None
-        # by the foundations' lengths: the cards they take (with where), and their tops
-        taken: dict[bytes, tuple[dict[int, list[int]], list[tuple[int, bytes, int, bool]]]] = {}
-        home_pile = [i in foundations for i in range(len(starts))]
-        join, insort = b"\xfd".join, bisect.insort
-        heappop, heappush = heapq.heappop, heapq.heappush
-        won = self._won_board
-        lines = board_rules.lines
-        byte = [bytes((n,)) for n in range(256)]
-        parents: list[int] = [-1]
-        edges: list[tuple[Move, ...]] = [()]
-        seen = {key(first, redeals)}
-        # each queued board with its tableau piles sorted and its key's head (its key's parts)
-        waiting: list[tuple[Board, list[bytes], bytes] | None] = [
-            (first, sorted(tableau(first)), bytes((*map(len, heads(first)), redeals)))
-        ]
-        frontier = [0]  # -(score * _NODES + node): by score, then newest first, as in _walk
-        while frontier:
-            entry = heappop(frontier)
-            node = -entry & _NODES - 1
-            queued = waiting[node]
-            assert queued is not None
-            board, order, head = queued
-            waiting[node] = None
-            last = edges[node]
-            back_src, back_dst = (last[0].dst, last[0].src) if last else (-1, -1)
-            on: dict[int, list[int]] = {}
-            gaps: list[int] = []
-            tops: list[tuple[int, bytes, int, bool]] = []  # (source, its cards, top, home?)
-            for dst in receivers:
-                target = board[dst]
-                if target:
-                    top = target[-1]
-                    tops.append((dst, target, top, False))
-                    if top in on:
-                        on[top].append(dst)
-                    else:
-                        on[top] = [dst]
-                elif not gaps or not alike_gaps:
-                    gaps.append(dst)
-            known = taken.get(head)
-            if known is None:
-                found = homes_of(board).items()
-                known = taken[head] = (
-                    {c: [dst for _swaps, dst in to] for c, to in found},
-                    [(f, board[f], board[f][-1], True) for f in foundations_in_order if board[f]],
-                )
-            homes, home_tops = known
-            if gap is not None:
-                here = score(board) if node == 0 else -entry >> _SCORE_SHIFT
-            if gives_back:
-                tops += home_tops
-            for src, cards, card, given in tops:
-                targets = homes[card].copy() if not given and card in homes else []
-                for lower in unders[card]:
-                    if lower in on:
-                        for dst in on[lower]:
-                            if dst != src:
-                                targets.append(dst)
-                if gaps and (given or len(cards) > 1):
-                    for dst in gaps:
-                        if starts[dst][card]:
-                            targets.append(dst)
-                if not targets:
-                    continue
-                tail, shorter = cards[-1:], cards[:-1]
-                if given:  # the foundation one shorter, the tableau as it was
-                    p = at[src]
-                    src_head = head[:p] + byte[head[p] - 1] + head[p + 1 :]
-                    rest = order
-                else:  # the pile one card shorter
-                    src_head = head
-                    rest = order.copy()
-                    rest.remove(cards)
-                    insort(rest, shorter)
-                prefix = src_head + b"\xff"
-                back = back_dst if src == back_src else -1
-                src_lines = lines[src]
-                for dst in targets:
-                    if dst == back:
-                        continue  # the card just moved going straight back: the board before
-                    to_home = home_pile[dst]
-                    if to_home:
-                        p = at[dst]
-                        child_head = src_head[:p] + byte[src_head[p] + 1] + src_head[p + 1 :]
-                        piles = rest
-                        child_key = child_head + b"\xff" + join(rest)
-                    else:
-                        child_head = src_head
-                        piles = rest.copy()
-                        target = board[dst]
-                        piles.remove(target)
-                        insort(piles, target + tail)
-                        child_key = prefix + join(piles)
-                    if child_key in seen:
-                        continue
-                    seen.add(child_key)
-                    child = list(board)
-                    child[dst] += tail
-                    child[src] = shorter
-                    child_board = tuple(child)
-                    if to_home and won(child_board):
-                        return self._line(parents, edges, node, src_lines[dst])
-                    if gap is None:
-                        worth = score(child_board)
-                    else:  # cards home and gaps: the parent's, plus what the move changed
-                        worth = here + (
-                            (100 if to_home else -gap if not board[dst] else 0)
-                            + (-100 if given else gap if len(cards) == 1 else 0)
-                        )
-                    heappush(frontier, -worth * _NODES - len(parents))
-                    parents.append(node)
-                    edges.append(src_lines[dst])
-                    waiting.append((child_board, piles, child_head))
-            yield
-        return None
-
-    @staticmethod
-    def _line(
-        parents: list[int], edges: list[tuple[Move, ...]], node: int, last: tuple[Move, ...]
-    ) -> tuple[Move, ...]:
-        chunks = [last]
-        while node > 0:
-            chunks.append(edges[node])
-            node = parents[node]
-        return tuple(m for chunk in reversed(chunks) for m in chunk)
 
 
 def two_way_searcher(engine: Engine) -> TwoWaySearcher | None:

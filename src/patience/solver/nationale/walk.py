@@ -1,3 +1,4 @@
+# cython: boundscheck=False, wraparound=False
 """The Nationale family's best-first walk, one board expanded a step, its children made in C.
 
 :class:`BoardWalk` is the walk :meth:`~patience.solver.nationale.search.TwoWaySearcher._walk`
@@ -13,12 +14,12 @@ move come from :class:`TwoWayBoard` as lines of engine moves. ``make`` compiles 
 from __future__ import annotations
 
 import heapq
-from collections.abc import Callable, Iterable
+from collections.abc import Callable, Iterable, Sequence
 
 import cython
 
 from patience.engine.position import Move, MoveKind, transfer
-from patience.solver.nationale.moves import Board, Step, TwoWayBoard
+from patience.solver.nationale.moves import Board, Homes, Step, TwoWayBoard
 from patience.solver.nationale.score import BoardScore
 
 Line = tuple[Move, ...]
@@ -35,6 +36,10 @@ _NODE_MASK = cython.declare(cython.longlong, (1 << _SCORE_SHIFT) - 1)
 """A frontier entry is -(score * 2**40 + node): more boards than any search queues."""
 _FULL = 0xFE
 """Key marker of a suit whose two foundations hold one card of every rank."""
+_NO_CARD = 255
+"""No card: an empty pile's top in :attr:`BoardWalk.tops`."""
+_HOME = 100
+"""What a card home adds to a score."""
 
 
 @cython.final
@@ -44,7 +49,11 @@ class BoardWalk:
 
     ``returns``: foundations may give cards back; ``digs``: only
     :meth:`TwoWayBoard.digs`' lines (a quick search's); ``forced`` may name a board's one
-    line to try.
+    line to try. ``sorted_walk`` where :attr:`TwoWayBoard.sorted_tableau` holds (Nationale):
+    a child's key is written from its parent's sorted piles and a child is made only when its
+    key is new (:meth:`_sorted_transfers`); ``gap_step`` (not -1) where the score is cards
+    home and gaps alone, each gap worth it: a child's score is then its parent's plus what
+    the move changed.
     """
 
     def __init__(
@@ -56,6 +65,8 @@ class BoardWalk:
         forced: Callable[[Board, int], Step | None] | None,
         digs: bool,
         returns: bool,
+        sorted_walk: bool = False,
+        gap_step: int = -1,
     ) -> None:
         self.board_rules = board_rules
         self.score = score
@@ -70,14 +81,26 @@ class BoardWalk:
         self.home = bytes(i in board_rules.foundation_set for i in range(self.piles))
         self.cells = tuple(board_rules.cells)
         self.outside = tuple(i for i in range(self.piles) if not self.home[i])
-        self.receivers = [piles for _, piles in board_rules.receiving]
         self.unders = [[bytes(lows) for lows in unders] for unders, _ in board_rules.receiving]
         self.alike_gaps = board_rules.alike_gaps
         self.heads = tuple(board_rules.key_heads)
+        self.foundations = bytes(board_rules.foundations)
+        self.homes_by: dict[bytes, Homes] = {}
         self.swaps = board_rules.swaps
         self.alone = tuple(board_rules.alone)
         self.groups = tuple(board_rules.groups)
         self.lines = board_rules.lines
+        self.receiver_piles = [bytes(piles) for _, piles in board_rules.receiving]
+        """Each build rule's receiving piles, as bytes."""
+        self.top_of = bytearray(self.piles)
+        """Each receiving pile's top card (:data:`_NO_CARD` for none) while a board expands."""
+        self.sorted = sorted_walk
+        self.gap_step = gap_step
+        self.key_at = bytes(
+            board_rules.key_heads.index(i) if i in board_rules.key_heads else 255
+            for i in range(self.piles)
+        )
+        self.buffer = bytearray(len(self.heads) + 2 + 2 * (len(board_rules.engine.rules.pack) + 8))
         self.parents: list[int] = [-1]
         self.edges: list[Line] = [()]
         self.boards: list[Board | None] = [first]
@@ -108,7 +131,7 @@ class BoardWalk:
         elif self.digs:
             lines = rules.digs(board, redeals)
         else:
-            if self._transfers(node, board, redeals):
+            if self._transfers(node, board, redeals, -entry):
                 return WON
             lines = rules.through_engine(board, redeals)
         for line, child, child_redeals in lines:
@@ -118,46 +141,69 @@ class BoardWalk:
 
     @cython.cfunc
     @cython.locals(
+        board=tuple,
         node=cython.Py_ssize_t,
         redeals=cython.int,
+        entry=cython.longlong,
+        here=cython.longlong,
         src=cython.Py_ssize_t,
         dst=cython.Py_ssize_t,
         n=cython.Py_ssize_t,
         card=cython.int,
         g=cython.Py_ssize_t,
+        j=cython.Py_ssize_t,
         k=cython.Py_ssize_t,
         back_src=cython.Py_ssize_t,
         back_dst=cython.Py_ssize_t,
         empty_cell=cython.Py_ssize_t,
         lows=cython.p_const_uchar,
-        n_lows=cython.Py_ssize_t,
+        piles=cython.p_const_uchar,
+        top_of=cython.p_uchar,
         target=bytes,
         cards=bytes,
         under=bytes,
         start=bytes,
-        gaps=list,
+        order=bytearray,
         found=object,
     )
-    def _transfers(self, node: cython.Py_ssize_t, board: Board, redeals: cython.int) -> cython.bint:
+    def _transfers(
+        self,
+        node: cython.Py_ssize_t,
+        board: Board,
+        redeals: cython.int,
+        entry: cython.longlong,
+    ) -> cython.bint:
         """Queue every transfer's child (:meth:`TwoWayBoard.transfers`, in its order) but the
-        card just moved going straight back; ``True`` when one wins."""
+        card just moved going straight back (``entry``: the board's in the frontier);
+        ``True`` when one wins."""
         rules = self.board_rules
         back_src = back_dst = -1
         last = self.edges[node]
         if len(last) == 1 and last[0].kind is MoveKind.TRANSFER and not self.refill[last[0].src]:
             back_src, back_dst = last[0].dst, last[0].src
         gaps: list[int] = []
-        for receivers in self.receivers:
-            for dst in receivers:
-                if not board[dst] and (not gaps or not self.alike_gaps):
-                    gaps.append(dst)
+        top_of = self.top_of
+        for g in range(len(self.receiver_piles)):
+            piles = self.receiver_piles[g]
+            for j in range(len(self.receiver_piles[g])):
+                dst = piles[j]
+                target = board[dst]
+                if target:
+                    top_of[dst] = target[len(target) - 1]
+                else:
+                    top_of[dst] = _NO_CARD
+                    if not gaps or not self.alike_gaps:
+                        gaps.append(dst)
         empty_cell = -1
         for c in self.cells:
             if not board[c]:
                 empty_cell = c
                 break
-        homes = rules.homes(board)
-        lines = self.lines
+        homes = self._homes(board)
+        order = self._order(board, self.receiver_piles[0]) if self.sorted else bytearray()
+        here = 0
+        if self.sorted and self.gap_step >= 0:
+            here = self.score.of(board) if node == 0 else entry >> _SCORE_SHIFT
         for src in self.sources:
             cards = board[src]
             n = len(cards)
@@ -171,46 +217,261 @@ class BoardWalk:
                         if swaps:
                             child = rules.after(board, swaps, src, dst)
                             line = (*swaps, transfer(src, dst))
-                        elif src == back_src and dst == back_dst:
-                            continue
-                        else:
-                            child = self._moved(board, src, dst)
-                            line = lines[src][dst]
-                        if self._child(node, line, child, redeals, True):
+                            if self._child(node, line, child, redeals, True):
+                                return True
+                        elif not (src == back_src and dst == back_dst) and self._to(
+                            node, board, order, src, dst, redeals, here
+                        ):
                             return True
-            for g in range(len(self.receivers)):
+            for g in range(len(self.receiver_piles)):
                 under = self.unders[g][card]
                 lows = under
-                n_lows = len(under)
-                for k in range(n_lows):
-                    for dst in self.receivers[g]:
-                        if dst == src:
+                piles = self.receiver_piles[g]
+                for k in range(len(under)):
+                    for j in range(len(self.receiver_piles[g])):
+                        dst = piles[j]
+                        if top_of[dst] != lows[k] or dst == src:
                             continue
-                        target = board[dst]
-                        if not target or target[len(target) - 1] != lows[k]:
-                            continue
-                        if src == back_src and dst == back_dst:
-                            continue
-                        if self._child(
-                            node, lines[src][dst], self._moved(board, src, dst), redeals, False
+                        if not (src == back_src and dst == back_dst) and self._to(
+                            node, board, order, src, dst, redeals, here
                         ):
                             return True
             if gaps and (not self.tableau[src] or n > 1):
                 for dst in gaps:
                     start = self.starts[dst]
-                    if not start[card] or (src == back_src and dst == back_dst):
-                        continue
-                    if self._child(
-                        node, lines[src][dst], self._moved(board, src, dst), redeals, False
+                    if (
+                        start[card]
+                        and not (src == back_src and dst == back_dst)
+                        and self._to(node, board, order, src, dst, redeals, here)
                     ):
                         return True
             if empty_cell >= 0 and self.tableau[src]:
                 dst = empty_cell
-                if not (src == back_src and dst == back_dst) and self._child(
-                    node, lines[src][dst], self._moved(board, src, dst), redeals, False
+                if not (src == back_src and dst == back_dst) and self._to(
+                    node, board, order, src, dst, redeals, here
                 ):
                     return True
         return False
+
+    @cython.cfunc
+    @cython.locals(board=tuple, n=cython.Py_ssize_t, lengths=bytearray, found=object)
+    def _homes(self, board: Board) -> Homes:
+        """:meth:`TwoWayBoard.homes`, remembered by the foundations' lengths for this walk."""
+        lengths = bytearray(len(self.foundations))
+        for n in range(len(self.foundations)):
+            lengths[n] = len(board[self.foundations[n]])
+        key = bytes(lengths)
+        found = self.homes_by.get(key)
+        if found is None:
+            found = self.homes_by[key] = self.board_rules.homes(board)
+        return found
+
+    @cython.cfunc
+    @cython.locals(
+        board=tuple,
+        node=cython.Py_ssize_t,
+        src=cython.Py_ssize_t,
+        dst=cython.Py_ssize_t,
+        redeals=cython.int,
+        here=cython.longlong,
+    )
+    def _to(
+        self,
+        node: cython.Py_ssize_t,
+        board: Board,
+        order: bytearray,
+        src: cython.Py_ssize_t,
+        dst: cython.Py_ssize_t,
+        redeals: cython.int,
+        here: cython.longlong,
+    ) -> cython.bint:
+        """Queue the child of the top card of ``src`` going to ``dst`` (in the sorted walk by
+        :meth:`_sorted_child`); ``True`` when it wins."""
+        if self.sorted:
+            return self._sorted_child(node, board, order, src, dst, redeals, here)
+        child = self._moved(board, src, dst)
+        return self._child(node, self.lines[src][dst], child, redeals, bool(self.home[dst]))
+
+    @cython.cfunc
+    @cython.locals(
+        board=tuple,
+        node=cython.Py_ssize_t,
+        src=cython.Py_ssize_t,
+        dst=cython.Py_ssize_t,
+        redeals=cython.int,
+        here=cython.longlong,
+        worth=cython.longlong,
+        n=cython.Py_ssize_t,
+        size=cython.Py_ssize_t,
+        to_home=cython.bint,
+        cards=bytes,
+        out=cython.p_uchar,
+    )
+    def _sorted_child(
+        self,
+        node: cython.Py_ssize_t,
+        board: Board,
+        order: bytearray,
+        src: cython.Py_ssize_t,
+        dst: cython.Py_ssize_t,
+        redeals: cython.int,
+        here: cython.longlong,
+    ) -> cython.bint:
+        """Queue the child of moving the top card of ``src`` to ``dst`` unless its key was
+        met (``here``: the board's score); ``True`` when it wins, with :attr:`line` set."""
+        cards = board[src]
+        n = len(cards)
+        size = self._sorted_key(board, order, src, dst, cards[n - 1], redeals)
+        out = self.buffer
+        key = bytes(out[:size])
+        if key in self.seen:
+            return False
+        self.seen.add(key)
+        piles = list(board)
+        piles[dst] = board[dst] + cards[n - 1 :]
+        piles[src] = cards[: n - 1]
+        child = tuple(piles)
+        to_home = self.home[dst]
+        line = self.lines[src][dst]
+        if to_home and self._won(child):
+            self.line = self._line_to(node, line)
+            return True
+        if self.gap_step < 0:
+            worth = self.score.of(child)
+        else:  # cards home and gaps: the parent's, plus what the move changed
+            worth = here
+            if to_home:
+                worth += _HOME
+            elif not board[dst]:
+                worth -= self.gap_step
+            if self.home[src]:
+                worth -= _HOME
+            elif n == 1:
+                worth += self.gap_step
+        self._queue(node, line, child, redeals, worth)
+        return False
+
+    @cython.cfunc
+    @cython.locals(
+        board=tuple,
+        k=cython.Py_ssize_t,
+        j=cython.Py_ssize_t,
+        pile=cython.int,
+        p=cython.p_const_uchar,
+        q=cython.p_const_uchar,
+        cards=bytes,
+        other=bytes,
+        order=bytearray,
+    )
+    def _order(self, board: Board, piles: Sequence[int]) -> bytearray:
+        """``piles`` sorted by their cards (as ``bytes`` compare), by insertion."""
+        order = bytearray(piles)
+        for k in range(1, len(order)):
+            pile = order[k]
+            cards = board[pile]
+            p = cards
+            j = k
+            while j > 0:
+                other = board[order[j - 1]]
+                q = other
+                if _before(q, len(other), -1, p, len(cards), -1):
+                    break
+                order[j] = order[j - 1]
+                j -= 1
+            order[j] = pile
+        return order
+
+    @cython.cfunc
+    @cython.locals(
+        board=tuple,
+        src=cython.Py_ssize_t,
+        dst=cython.Py_ssize_t,
+        card=cython.int,
+        redeals=cython.int,
+        at=cython.Py_ssize_t,
+        n=cython.Py_ssize_t,
+        i=cython.Py_ssize_t,
+        k=cython.Py_ssize_t,
+        m=cython.Py_ssize_t,
+        size=cython.Py_ssize_t,
+        src_n=cython.Py_ssize_t,
+        dst_n=cython.Py_ssize_t,
+        first=cython.bint,
+        src_left=cython.bint,
+        dst_left=cython.bint,
+        take_src=cython.bint,
+        take_dst=cython.bint,
+        out=cython.p_uchar,
+        p=cython.p_const_uchar,
+        src_p=cython.p_const_uchar,
+        dst_p=cython.p_const_uchar,
+        pile=bytes,
+        src_cards=bytes,
+        dst_cards=bytes,
+    )
+    def _sorted_key(
+        self,
+        board: Board,
+        order: bytearray,
+        src: cython.Py_ssize_t,
+        dst: cython.Py_ssize_t,
+        card: cython.int,
+        redeals: cython.int,
+    ) -> cython.Py_ssize_t:
+        """Write into :attr:`buffer` the key of ``board`` after the top ``card`` of ``src``
+        goes to ``dst`` (``order``: the board's tableau piles, sorted); its length."""
+        out = self.buffer
+        size = len(self.heads)
+        for n in range(size):
+            out[n] = len(board[self.heads[n]])
+        if self.home[src]:
+            out[self.key_at[src]] -= 1
+        if self.home[dst]:
+            out[self.key_at[dst]] += 1
+        out[size] = redeals
+        out[size + 1] = 0xFF
+        at = size + 2
+        src_left = not self.home[src]  # the source pile, one card shorter, still to write
+        dst_left = not self.home[dst]  # the target pile, one card longer, still to write
+        src_cards = board[src]
+        src_p = src_cards
+        src_n = len(src_cards) - 1 if src_left else 0
+        dst_cards = board[dst]
+        dst_p = dst_cards
+        dst_n = len(dst_cards) if dst_left else 0
+        first = True
+        for k in range(len(order)):
+            i = order[k]
+            if i in (src, dst):
+                continue
+            pile = board[i]
+            p = pile
+            m = len(pile)
+            while True:  # the new piles that come before this one, the lesser first
+                take_src = src_left and _before(src_p, src_n, -1, p, m, -1)
+                take_dst = dst_left and _before(dst_p, dst_n, card, p, m, -1)
+                if take_src and take_dst:
+                    take_src = _before(src_p, src_n, -1, dst_p, dst_n, card)
+                if take_src:
+                    at = _put(out, at, src_p, src_n, -1, first)
+                    src_left = False
+                elif take_dst:
+                    at = _put(out, at, dst_p, dst_n, card, first)
+                    dst_left = False
+                else:
+                    break
+                first = False
+            at = _put(out, at, p, m, -1, first)
+            first = False
+        if src_left and dst_left and not _before(src_p, src_n, -1, dst_p, dst_n, card):
+            at = _put(out, at, dst_p, dst_n, card, first)
+            first = dst_left = False
+        if src_left:
+            at = _put(out, at, src_p, src_n, -1, first)
+            first = False
+        if dst_left:
+            at = _put(out, at, dst_p, dst_n, card, first)
+        return at
 
     @cython.cfunc
     def _child(
@@ -230,33 +491,50 @@ class BoardWalk:
         if key in self.seen:
             return False
         self.seen.add(key)
-        heapq.heappush(self.frontier, -(self.score.of(child) << _SCORE_SHIFT) - len(self.parents))
+        self._queue(node, line, child, redeals, self.score.of(child))
+        return False
+
+    @cython.cfunc
+    @cython.locals(node=cython.Py_ssize_t, redeals=cython.int, worth=cython.longlong)
+    def _queue(
+        self,
+        node: cython.Py_ssize_t,
+        line: Line,
+        child: Board,
+        redeals: cython.int,
+        worth: cython.longlong,
+    ) -> cython.void:
+        """Queue ``child``, reached from ``node`` by ``line``, by its score ``worth`` and then
+        newest first."""
+        heapq.heappush(self.frontier, -(worth << _SCORE_SHIFT) - len(self.parents))
         self.parents.append(node)
         self.edges.append(line)
         self.boards.append(child)
         self.redeals_of.append(redeals)
-        return False
 
     # ------------------------------------------------------------------ boards and keys
 
     @cython.cfunc
-    @cython.locals(src=cython.Py_ssize_t, dst=cython.Py_ssize_t, take=cython.Py_ssize_t)
+    @cython.locals(
+        board=tuple, src=cython.Py_ssize_t, dst=cython.Py_ssize_t, take=cython.Py_ssize_t
+    )
     def _moved(self, board: Board, src: cython.Py_ssize_t, dst: cython.Py_ssize_t) -> Board:
         """``board`` after the top card of ``src`` goes onto ``dst`` (and any refill):
         :meth:`TwoWayBoard.moved`."""
         piles = list(board)
         cards: bytes = board[src]
-        piles[dst] = board[dst] + cards[-1:]
-        rest = cards[:-1]
+        piles[dst] = board[dst] + cards[len(cards) - 1 :]
+        rest = cards[: len(cards) - 1]
         piles[src] = rest
         if not rest and self.refill[src] and self.stock >= 0 and piles[self.stock]:
             stock: bytes = piles[self.stock]
             take = min(self.refill[src], len(stock))
-            piles[src] = stock[len(stock) - take :][::-1]
+            piles[src] = bytes(reversed(stock[len(stock) - take :]))
             piles[self.stock] = stock[: len(stock) - take]
         return tuple(piles)
 
     @cython.cfunc
+    @cython.locals(board=tuple)
     def _won(self, board: Board) -> cython.bint:
         """Is every card home?"""
         for i in self.outside:  # noqa: SIM110 (compiled, all() would make a generator a call)
@@ -265,7 +543,7 @@ class BoardWalk:
         return True
 
     @cython.ccall
-    @cython.locals(n=cython.Py_ssize_t, size=cython.Py_ssize_t, head=bytearray)
+    @cython.locals(board=tuple, n=cython.Py_ssize_t, size=cython.Py_ssize_t, head=bytearray)
     def key(self, board: Board, redeals: cython.int) -> bytes:
         """The board's key: the same bytes as :meth:`TwoWayBoard.key_function`'s."""
         size = len(self.heads)
@@ -296,3 +574,61 @@ class BoardWalk:
         for chunk in reversed(chunks):
             moves += chunk
         return tuple(moves)
+
+
+@cython.cfunc
+@cython.inline
+@cython.exceptval(check=False)
+@cython.locals(
+    i=cython.Py_ssize_t,
+    size_a=cython.Py_ssize_t,
+    size_b=cython.Py_ssize_t,
+    byte_a=cython.int,
+    byte_b=cython.int,
+)
+def _before(
+    a: cython.p_const_uchar,
+    a_n: cython.Py_ssize_t,
+    a_extra: cython.int,
+    b: cython.p_const_uchar,
+    b_n: cython.Py_ssize_t,
+    b_extra: cython.int,
+) -> cython.bint:
+    """Does pile ``a`` sort before pile ``b`` or equal it, as ``bytes`` compare? A pile is
+    ``n`` bytes at ``p``, then ``extra`` unless it is -1."""
+    size_a = a_n + (a_extra >= 0)
+    size_b = b_n + (b_extra >= 0)
+    for i in range(min(size_a, size_b)):
+        byte_a = a[i] if i < a_n else a_extra
+        byte_b = b[i] if i < b_n else b_extra
+        if byte_a != byte_b:
+            return byte_a < byte_b
+    return size_a <= size_b
+
+
+@cython.cfunc
+@cython.inline
+@cython.exceptval(check=False)
+@cython.locals(at=cython.Py_ssize_t, n=cython.Py_ssize_t)
+def _put(
+    out: cython.p_uchar,
+    at: cython.Py_ssize_t,
+    p: cython.p_const_uchar,
+    n: cython.Py_ssize_t,
+    extra: cython.int,
+    first: cython.bint,
+) -> cython.Py_ssize_t:
+    """Write a pile (``p[:n]``, then ``extra`` unless -1) at ``at``, after a separator unless
+    it is the first; where it ends."""
+    if not first:
+        out[at] = 0xFD
+        at += 1
+    if cython.compiled:  # libc's memcpy (walk.pxd cimports it)
+        memcpy(cython.address(out[at]), p, n)  # type: ignore[name-defined]  # noqa: F821
+    else:
+        out[at : at + n] = p[:n]
+    at += n
+    if extra >= 0:
+        out[at] = extra
+        at += 1
+    return at
