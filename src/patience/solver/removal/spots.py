@@ -18,7 +18,8 @@ from patience.rules.stock import Action, Redeal
 from patience.solver.removal.search import RemovalWalk, sorted_refill_piles
 from patience.solver.result import Budget, Meter, ProvenUnwinnable, Result, Unknown, Won
 
-_CLOCK_EVERY = 64
+_CLOCK_EVERY = 8
+"""Nodes between readings of the clock: a line has at most 53, so a time budget is read."""
 _RANKS = 14
 """Ranks are below this (Ace 1 to King 13)."""
 
