@@ -185,11 +185,11 @@ class TwoWaySearcher(Searcher):
                 first,
                 redeals0,
                 score,
-                None,
-                False,
-                returns,
-                True,
-                -1 if gap is None else gap,
+                forced=None,
+                digs=False,
+                returns=returns,
+                sorted_walk=True,
+                gap_step=-1 if gap is None else gap,
             )
         else:
             walk = BoardWalk(self.board, first, redeals0, score, self.forced, digs, returns)

@@ -2,12 +2,14 @@
 """The Nationale family's best-first walk, one board expanded a step, its children made in C.
 
 :class:`BoardWalk` is the walk :meth:`~patience.solver.nationale.search.TwoWaySearcher._walk`
-runs (all but Nationale's sorted walk): it pops the best board, makes every child the
-transfers of :class:`~patience.solver.nationale.moves.TwoWayBoard` name (in their order), and
-queues each whose key it has not met, by its :class:`~patience.solver.nationale.score.BoardScore`
-and then newest first. The stock and redeal moves, the digs of a quick search and a forced
-move come from :class:`TwoWayBoard` as lines of engine moves. ``make`` compiles this module
-(``scripts/build_kernel.py``): the same boards in the same order, in C.
+runs: it pops the best board, makes every child the transfers of
+:class:`~patience.solver.nationale.moves.TwoWayBoard` name (in their order), and queues each
+whose key it has not met, by its :class:`~patience.solver.nationale.score.BoardScore` and then
+newest first; where the tableau piles are sorted in keys (Nationale), a child's key is written
+from its parent's sorted piles before the child is made. The stock and redeal moves, the
+digs of a quick search and a forced move come from :class:`TwoWayBoard` as lines of engine
+moves. ``make`` compiles this module (``scripts/build_kernel.py``): the same boards in the
+same order, in C.
 (docs/SOLVERS.md, "The search", Nationale family)
 """
 
@@ -37,7 +39,7 @@ _NODE_MASK = cython.declare(cython.longlong, (1 << _SCORE_SHIFT) - 1)
 _FULL = 0xFE
 """Key marker of a suit whose two foundations hold one card of every rank."""
 _NO_CARD = 255
-"""No card: an empty pile's top in :attr:`BoardWalk.tops`."""
+"""No card: an empty pile's top in :attr:`BoardWalk.top_of`."""
 _HOME = 100
 """What a card home adds to a score."""
 
@@ -51,7 +53,7 @@ class BoardWalk:
     :meth:`TwoWayBoard.digs`' lines (a quick search's); ``forced`` may name a board's one
     line to try. ``sorted_walk`` where :attr:`TwoWayBoard.sorted_tableau` holds (Nationale):
     a child's key is written from its parent's sorted piles and a child is made only when its
-    key is new (:meth:`_sorted_transfers`); ``gap_step`` (not -1) where the score is cards
+    key is new (:meth:`_sorted_child`); ``gap_step`` (not -1) where the score is cards
     home and gaps alone, each gap worth it: a child's score is then its parent's plus what
     the move changed.
     """
