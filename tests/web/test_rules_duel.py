@@ -93,7 +93,7 @@ def test_the_games_with_and_without_hidden_cards_read_as_they_should() -> None:
 def test_only_a_game_where_no_choice_matters_calls_a_duel_a_race(lang: str) -> None:
     # Thirteens: every order of removals ends with the same cards removed (proved in
     # docs/SOLVERS.md), so planning cannot win a duel of it; every other game's can.
-    race = {"en": "the clock decides it", "de": "entscheidet die Uhr"}[lang]
+    race = {"en": "the time taken decides it", "de": "die benötigte Zeit entscheidet"}[lang]
     planning = {"en": "the better planning wins", "de": "es gewinnt die bessere Planung"}[lang]
     for info in GAMES.values():
         open_cards = skill_paragraphs(info, lang)[1]

@@ -99,13 +99,14 @@ def _open_cards(f: Facts, lang: str) -> str:
             f"With every card open, the skill format, both players see from the first move {en}."
             f" With hidden cards, everything is {closed}. Either way no choice in {name} changes"
             " how a game ends: in whatever order the cards leave, the same cards are removed"
-            " in the end. A duel of the same deal is therefore a race, and played to the end,"
-            " the clock decides it.",
+            " in the end. A duel on the same deal is therefore a race: played to the end, both"
+            " players remove the same cards, and the time taken decides it.",
             f"Mit offenen Karten, dem Skill-Format, sehen beide vom ersten Zug an {de}. Mit"
             f" verdeckten Karten ist alles {closed}. So oder so ändert in {name} keine"
             " Entscheidung, wie eine Partie ausgeht: In welcher Reihenfolge die Karten auch"
             " gehen, am Ende sind dieselben Karten entfernt. Ein Duell auf derselben Partie"
-            " ist daher ein Wettlauf, und zu Ende gespielt entscheidet die Uhr.",
+            " ist daher ein Wettlauf: Zu Ende gespielt, entfernen beide dieselben Karten, und"
+            " die benötigte Zeit entscheidet.",
         )
     return say(
         lang,
