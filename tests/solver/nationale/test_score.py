@@ -36,3 +36,22 @@ def test_the_score_counts_what_its_docstring_says(
 def test_a_gap_is_worth_something_only_where_it_takes_any_card() -> None:
     assert gap_worth(TwoWayBoard(engine_of("nationale"))) == 30
     assert gap_worth(TwoWayBoard(engine_of("tournament"))) == 0
+
+
+@given(played_boards())
+def test_a_plain_score_after_a_move_is_the_score_of_the_board_after_it(
+    played: tuple[TwoWayBoard, Board | None, Position],
+) -> None:
+    rules, board, _ = played
+    if board is None:
+        return
+    plain = BoardScore(rules, 0, 0)
+    assert plain.plain and not BoardScore(rules, 10, 0).plain
+    home = rules.foundation_set
+    for swaps, src, dst in rules.transfers(board):
+        if swaps or src in rules.cells or dst in rules.cells:
+            continue  # the walk counts a move's change only between tableau and foundations
+        after = plain.after_move(
+            plain(board), dst in home, not board[dst], src in home, len(board[src]) == 1
+        )
+        assert after == plain(rules.moved(board, src, dst)), (src, dst)

@@ -1,33 +1,17 @@
-"""The Nationale family's compiled walk: its keys are the board's, its steps end in a win that
-replays or in an empty frontier."""
+"""The Nationale family's compiled walk: its steps end in a win that replays or in an empty
+frontier."""
 
 from __future__ import annotations
 
 import pytest
-from family_boards import FAMILY, played_boards
-from hypothesis import given
+from family_boards import FAMILY
 from solver_positions import engine_of, replays_to_win
 
 from patience.engine.game import start_position
-from patience.engine.position import Position
 from patience.games import get_game
-from patience.solver.nationale.moves import Board, TwoWayBoard
+from patience.solver.nationale.moves import TwoWayBoard
 from patience.solver.nationale.score import BoardScore
 from patience.solver.nationale.walk import EMPTY, GO_ON, WON, BoardWalk
-
-
-@given(played_boards())
-def test_the_walks_keys_are_the_boards_keys(
-    played: tuple[TwoWayBoard, Board | None, Position],
-) -> None:
-    rules, board, pos = played
-    if board is None:
-        return  # a card face down: the general search's
-    walk = BoardWalk(rules, board, pos.redeals, BoardScore(rules, 0, 0), None, False, True)
-    key = rules.key_function()
-    assert walk.key(board, pos.redeals) == key(board, pos.redeals)
-    for redeals in range(3):
-        assert walk.key(board, redeals) == key(board, redeals)
 
 
 @pytest.mark.parametrize("game", FAMILY)

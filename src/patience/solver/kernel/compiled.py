@@ -38,6 +38,7 @@ COMPILED = (
     "patience.solver.removal.pyramid_reach",
     "patience.solver.removal.feeding_relaxed",
     "patience.solver.removal.feeding_levels",
+    "patience.solver.nationale.keys",
     "patience.solver.nationale.score",
     "patience.solver.nationale.walk",
 )

@@ -10,7 +10,7 @@ they make room for. (docs/SOLVERS.md, "The compact board")
 
 from __future__ import annotations
 
-from collections.abc import Callable, Iterator
+from collections.abc import Iterator
 from operator import itemgetter
 
 from patience.cards import ACE, KING, suit
@@ -21,6 +21,7 @@ from patience.rules.game import Win
 from patience.rules.piles import Kind, Start, Unit
 from patience.rules.stock import Action
 from patience.solver.canon import classes
+from patience.solver.nationale.keys import BoardKey
 
 Board = tuple[bytes, ...]
 Step = tuple[tuple[Move, ...], Board, int]
@@ -29,9 +30,6 @@ Homes = dict[int, list[tuple[tuple[Move, ...], int]]]
 """For each card a foundation takes: the foundations taking it, each with the swaps first."""
 Transfer = tuple[tuple[Move, ...], int, int]
 """The swaps a transfer needs first, its source pile and its target pile."""
-
-_FULL = 0xFE
-"""Key marker of a suit whose two foundations hold one card of every rank."""
 
 
 def suit_pairs(engine: Engine) -> dict[int, tuple[int, int]] | None:
@@ -352,8 +350,9 @@ class TwoWayBoard:
         """Are keys the foundations' lengths and the sorted tableau piles alone, and are the
         moves transfers alone, every tableau pile under one build rule (Nationale's shape)?
 
-        Then :meth:`key_function` gives :meth:`plain_key`'s form, which a search may build
-        from a parent's sorted piles (only the two piles a move touches change).
+        Then a key is the foundations' lengths, the redeals and the sorted tableau piles
+        (:class:`~patience.solver.nationale.keys.BoardKey`), which a search may build from a
+        parent's sorted piles (only the two piles a move touches change).
         """
         return (
             not self.swaps
@@ -371,37 +370,6 @@ class TwoWayBoard:
         """The foundations in the order keys give their lengths (each suit's up, then down)."""
         return tuple(f for pair in self.pairs.values() for f in pair)
 
-    def key_function(self) -> Callable[[Board, int], bytes]:
+    def key_function(self) -> BoardKey:
         """Keys equal only for boards with the same futures (alike piles sorted)."""
-        heads = itemgetter(*self.key_heads)
-        swaps = self.swaps
-        alone = itemgetter(*self.alone) if len(self.alone) > 1 else None
-        lone = self.alone[0] if len(self.alone) == 1 else -1
-        groups = tuple(itemgetter(*g) for g in self.groups)
-
-        if not swaps and alone is None and lone < 0 and len(groups) == 1:
-            only = groups[0]
-
-            def plain_key(board: Board, redeals: int) -> bytes:
-                head = bytes((*map(len, heads(board)), redeals))
-                return head + b"\xff" + b"\xfd".join(sorted(only(board)))
-
-            return plain_key
-
-        def key(board: Board, redeals: int) -> bytes:
-            head = bytearray(map(len, heads(board)))
-            if swaps:
-                for n in range(0, 8, 2):
-                    if head[n] + head[n + 1] == 13:
-                        head[n] = head[n + 1] = _FULL
-            head.append(redeals)
-            parts = [bytes(head)]
-            if alone is not None:
-                parts.extend(alone(board))
-            elif lone >= 0:
-                parts.append(board[lone])
-            for group in groups:
-                parts.append(b"\xfd".join(sorted(group(board))))
-            return b"\xff".join(parts)
-
-        return key
+        return BoardKey(self.key_heads, self.swaps, self.alone, self.groups)

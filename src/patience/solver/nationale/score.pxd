@@ -14,3 +14,4 @@ cdef class BoardScore:
     cdef dict tables
 
     cpdef long long of(self, object board)
+    cpdef long long after_move(self, long long before, bint to_home, bint onto_gap, bint from_home, bint emptied)

@@ -51,6 +51,41 @@ class BoardScore:
     def __call__(self, board: Board) -> int:
         return self.of(board)
 
+    @property
+    def plain(self) -> bool:
+        """Is this the score of cards home and gaps alone (no depth, no full cells)?"""
+        return not self.depth and not self.full_cell
+
+    @cython.ccall
+    @cython.locals(value=cython.longlong)
+    def after_move(
+        self,
+        before: cython.longlong,
+        to_home: cython.bint,
+        onto_gap: cython.bint,
+        from_home: cython.bint,
+        emptied: cython.bint,
+    ) -> cython.longlong:
+        """A :attr:`plain` score after one card moves, from the score ``before`` it: the card
+        goes home or leaves one, fills a gap or empties its tableau pile.
+
+        >>> from patience.engine.game import engine_for
+        >>> from patience.games import get_game
+        >>> plain = BoardScore(TwoWayBoard(engine_for(get_game("nationale").rules({}))), 0, 0)
+        >>> plain.after_move(500, True, False, False, True)
+        630
+        """
+        value = before
+        if to_home:
+            value += _HOME
+        elif onto_gap:
+            value -= self.gap
+        if from_home:
+            value -= _HOME
+        elif emptied:
+            value += self.gap
+        return value
+
     def forget(self) -> None:
         """Drop the tables of wanted cards remembered by foundation lengths (as
         :meth:`TwoWayBoard.forget` does, when a search ends)."""

@@ -18,7 +18,7 @@ from operator import itemgetter
 from patience.engine.core import Engine
 from patience.engine.position import Position, transfer
 from patience.solver.nationale.moves import Board, Step, TwoWayBoard, takes_board
-from patience.solver.nationale.score import BoardScore, gap_worth
+from patience.solver.nationale.score import BoardScore
 from patience.solver.nationale.walk import EMPTY, WON, BoardWalk, Line
 from patience.solver.result import Budget, ProvenUnwinnable, Result, Unknown, Won
 from patience.solver.search import Searcher
@@ -75,7 +75,6 @@ class TwoWaySearcher(Searcher):
     def __init__(self, engine: Engine) -> None:
         super().__init__(engine)
         self.board = TwoWayBoard(engine)
-        self.board_key = self.board.key_function()
         # a full cell weighs most where cells are the only room (tuned: docs/SOLVERS.md,
         # "Nationale family", "Tuning figures")
         depth, full_cell = (4, 100) if self.board.cells else (10, 0)
@@ -92,8 +91,6 @@ class TwoWaySearcher(Searcher):
         self.complete_score = (
             BoardScore(self.board, 0, 0) if rules.foundation_returns else self.board_score
         )
-        self.plain_gap = gap_worth(self.board) if rules.foundation_returns else None
-        """The gap's worth where the complete score is cards home and gaps alone, else None."""
         quick = _DIGS if self.board.cells else _NO_RETURNS if rules.foundation_returns else None
         self.quick = None if quick is None else (quick, _QUICK_SHARE[quick])
         foundations = set(self.board.foundations)
@@ -179,7 +176,6 @@ class TwoWaySearcher(Searcher):
         digs = mode == _DIGS
         returns = mode == _ALL
         if not digs and self.board.sorted_tableau:
-            gap = self.plain_gap if score is self.complete_score else None
             walk = BoardWalk(
                 self.board,
                 first,
@@ -189,7 +185,6 @@ class TwoWaySearcher(Searcher):
                 digs=False,
                 returns=returns,
                 sorted_walk=True,
-                gap_step=-1 if gap is None else gap,
             )
         else:
             walk = BoardWalk(self.board, first, redeals0, score, self.forced, digs, returns)

@@ -1,9 +1,10 @@
 # The Nationale family's best-first walk (nationale/walk.py) in C: its tables, its frontier
-# and the methods that make and queue a board's children; the score is called in C.
+# and the methods that make and queue a board's children; the keys and score are called in C.
 
 cimport cython
 from libc.string cimport memcpy
 
+from patience.solver.nationale.keys cimport BoardKey
 from patience.solver.nationale.score cimport BoardScore
 
 @cython.final
@@ -23,12 +24,9 @@ cdef class BoardWalk:
     cdef tuple outside
     cdef list unders
     cdef bint alike_gaps
-    cdef tuple heads
+    cdef BoardKey keys
     cdef bytes foundations
     cdef dict homes_by
-    cdef bint swaps
-    cdef tuple alone
-    cdef tuple groups
     cdef tuple lines
     cdef list parents
     cdef list edges
@@ -40,7 +38,7 @@ cdef class BoardWalk:
     cdef bint sorted
     cdef list receiver_piles
     cdef bytearray top_of
-    cdef long long gap_step
+    cdef bint plain
     cdef bytes key_at
     cdef bytearray buffer
 
@@ -55,7 +53,6 @@ cdef class BoardWalk:
     cdef void _queue(self, Py_ssize_t node, object line, object child, int redeals, long long worth)
     cdef object _moved(self, tuple board, Py_ssize_t src, Py_ssize_t dst)
     cdef bint _won(self, tuple board)
-    cpdef bytes key(self, tuple board, int redeals)
     cdef object _line_to(self, Py_ssize_t node, object last)
 
 cdef bint _before(const unsigned char* a, Py_ssize_t a_n, int a_extra, const unsigned char* b, Py_ssize_t b_n, int b_extra) noexcept

@@ -21,6 +21,7 @@ from collections.abc import Callable, Iterable, Sequence
 import cython
 
 from patience.engine.position import Move, MoveKind, transfer
+from patience.solver.nationale.keys import ALONE, IN_GROUP
 from patience.solver.nationale.moves import Board, Homes, Step, TwoWayBoard
 from patience.solver.nationale.score import BoardScore
 
@@ -36,12 +37,11 @@ EMPTY = 2
 _SCORE_SHIFT = 40
 _NODE_MASK = cython.declare(cython.longlong, (1 << _SCORE_SHIFT) - 1)
 """A frontier entry is -(score * 2**40 + node): more boards than any search queues."""
-_FULL = 0xFE
-"""Key marker of a suit whose two foundations hold one card of every rank."""
 _NO_CARD = 255
 """No card: an empty pile's top in :attr:`BoardWalk.top_of`."""
-_HOME = 100
-"""What a card home adds to a score."""
+_ALONE = cython.declare(cython.int, ALONE)
+_IN_GROUP = cython.declare(cython.int, IN_GROUP)
+"""The keys' separators (:mod:`~patience.solver.nationale.keys`), as C numbers."""
 
 
 @cython.final
@@ -53,9 +53,9 @@ class BoardWalk:
     :meth:`TwoWayBoard.digs`' lines (a quick search's); ``forced`` may name a board's one
     line to try. ``sorted_walk`` where :attr:`TwoWayBoard.sorted_tableau` holds (Nationale):
     a child's key is written from its parent's sorted piles and a child is made only when its
-    key is new (:meth:`_sorted_child`); ``gap_step`` (not -1) where the score is cards
-    home and gaps alone, each gap worth it: a child's score is then its parent's plus what
-    the move changed.
+    key is new (:meth:`_sorted_child`), and where the score is cards home and gaps alone, a
+    child's score is its parent's plus what the move changed
+    (:meth:`~patience.solver.nationale.score.BoardScore.after_move`).
     """
 
     def __init__(
@@ -68,7 +68,6 @@ class BoardWalk:
         digs: bool,
         returns: bool,
         sorted_walk: bool = False,
-        gap_step: int = -1,
     ) -> None:
         self.board_rules = board_rules
         self.score = score
@@ -85,29 +84,27 @@ class BoardWalk:
         self.outside = tuple(i for i in range(self.piles) if not self.home[i])
         self.unders = [[bytes(lows) for lows in unders] for unders, _ in board_rules.receiving]
         self.alike_gaps = board_rules.alike_gaps
-        self.heads = tuple(board_rules.key_heads)
+        self.keys = board_rules.key_function()
         self.foundations = bytes(board_rules.foundations)
         self.homes_by: dict[bytes, Homes] = {}
-        self.swaps = board_rules.swaps
-        self.alone = tuple(board_rules.alone)
-        self.groups = tuple(board_rules.groups)
         self.lines = board_rules.lines
         self.receiver_piles = [bytes(piles) for _, piles in board_rules.receiving]
         """Each build rule's receiving piles, as bytes."""
         self.top_of = bytearray(self.piles)
         """Each receiving pile's top card (:data:`_NO_CARD` for none) while a board expands."""
         self.sorted = sorted_walk
-        self.gap_step = gap_step
-        self.key_at = bytes(
-            board_rules.key_heads.index(i) if i in board_rules.key_heads else 255
-            for i in range(self.piles)
+        self.plain = score.plain
+        heads = self.keys.heads
+        self.key_at = bytes(heads.index(i) if i in heads else 255 for i in range(self.piles))
+        """Where each foundation's length stands in a key."""
+        self.buffer = bytearray(
+            len(self.keys.heads) + 2 + 2 * (len(board_rules.engine.rules.pack) + 8)
         )
-        self.buffer = bytearray(len(self.heads) + 2 + 2 * (len(board_rules.engine.rules.pack) + 8))
         self.parents: list[int] = [-1]
         self.edges: list[Line] = [()]
         self.boards: list[Board | None] = [first]
         self.redeals_of: list[int] = [redeals]
-        self.seen = {self.key(first, redeals)}
+        self.seen = {self.keys.of(first, redeals)}
         self.frontier: list[int] = [0]
         self.line: Line | None = None
 
@@ -204,7 +201,7 @@ class BoardWalk:
         homes = self._homes(board)
         order = self._order(board, self.receiver_piles[0]) if self.sorted else bytearray()
         here = 0
-        if self.sorted and self.gap_step >= 0:
+        if self.sorted and self.plain:
             here = self.score.of(board) if node == 0 else entry >> _SCORE_SHIFT
         for src in self.sources:
             cards = board[src]
@@ -333,23 +330,17 @@ class BoardWalk:
         piles[dst] = board[dst] + cards[n - 1 :]
         piles[src] = cards[: n - 1]
         child = tuple(piles)
-        to_home = self.home[dst]
+        to_home = bool(self.home[dst])
         line = self.lines[src][dst]
         if to_home and self._won(child):
             self.line = self._line_to(node, line)
             return True
-        if self.gap_step < 0:
+        if self.plain:  # cards home and gaps: the parent's, plus what the move changed
+            worth = self.score.after_move(
+                here, to_home, not board[dst], bool(self.home[src]), n == 1
+            )
+        else:
             worth = self.score.of(child)
-        else:  # cards home and gaps: the parent's, plus what the move changed
-            worth = here
-            if to_home:
-                worth += _HOME
-            elif not board[dst]:
-                worth -= self.gap_step
-            if self.home[src]:
-                worth -= _HOME
-            elif n == 1:
-                worth += self.gap_step
         self._queue(node, line, child, redeals, worth)
         return False
 
@@ -410,6 +401,7 @@ class BoardWalk:
         pile=bytes,
         src_cards=bytes,
         dst_cards=bytes,
+        heads=bytes,
     )
     def _sorted_key(
         self,
@@ -423,15 +415,16 @@ class BoardWalk:
         """Write into :attr:`buffer` the key of ``board`` after the top ``card`` of ``src``
         goes to ``dst`` (``order``: the board's tableau piles, sorted); its length."""
         out = self.buffer
-        size = len(self.heads)
+        heads = self.keys.heads
+        size = len(heads)
         for n in range(size):
-            out[n] = len(board[self.heads[n]])
+            out[n] = len(board[heads[n]])
         if self.home[src]:
             out[self.key_at[src]] -= 1
         if self.home[dst]:
             out[self.key_at[dst]] += 1
         out[size] = redeals
-        out[size + 1] = 0xFF
+        out[size + 1] = _ALONE
         at = size + 2
         src_left = not self.home[src]  # the source pile, one card shorter, still to write
         dst_left = not self.home[dst]  # the target pile, one card longer, still to write
@@ -489,7 +482,7 @@ class BoardWalk:
         if home and self._won(child):
             self.line = self._line_to(node, line)
             return True
-        key = self.key(child, redeals)
+        key = self.keys.of(child, redeals)
         if key in self.seen:
             return False
         self.seen.add(key)
@@ -543,26 +536,6 @@ class BoardWalk:
             if board[i]:
                 return False
         return True
-
-    @cython.ccall
-    @cython.locals(board=tuple, n=cython.Py_ssize_t, size=cython.Py_ssize_t, head=bytearray)
-    def key(self, board: Board, redeals: cython.int) -> bytes:
-        """The board's key: the same bytes as :meth:`TwoWayBoard.key_function`'s."""
-        size = len(self.heads)
-        head = bytearray(size + 1)
-        for n in range(size):
-            head[n] = len(board[self.heads[n]])
-        if self.swaps:
-            for n in range(0, size - 1, 2):
-                if head[n] + head[n + 1] == 13:
-                    head[n] = head[n + 1] = _FULL
-        head[size] = redeals
-        parts = [bytes(head)]
-        for i in self.alone:
-            parts.append(board[i])
-        for group in self.groups:
-            parts.append(b"\xfd".join(sorted([board[i] for i in group])))
-        return b"\xff".join(parts)
 
     @cython.cfunc
     @cython.locals(node=cython.Py_ssize_t)
@@ -623,7 +596,7 @@ def _put(
     """Write a pile (``p[:n]``, then ``extra`` unless -1) at ``at``, after a separator unless
     it is the first; where it ends."""
     if not first:
-        out[at] = 0xFD
+        out[at] = _IN_GROUP
         at += 1
     if cython.compiled:  # libc's memcpy (walk.pxd cimports it)
         memcpy(cython.address(out[at]), p, n)  # type: ignore[name-defined]  # noqa: F821
