@@ -10,7 +10,7 @@ another shape go to the depth-first :class:`~patience.solver.removal.search.Remo
 
 from __future__ import annotations
 
-from patience.cards import rank
+from patience.cards import KING, rank
 from patience.engine.core import Engine
 from patience.engine.position import Move, MoveKind, Position
 from patience.rules.game import Win
@@ -20,7 +20,7 @@ from patience.solver.result import Budget, Meter, ProvenUnwinnable, Result, Unkn
 
 _CLOCK_EVERY = 8
 """Nodes between readings of the clock: a line has at most 53, so a time budget is read."""
-_RANKS = 14
+_RANKS = KING + 1
 """Ranks are below this (Ace 1 to King 13)."""
 
 
